@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { TServerConfig } from './config.ts';
+import type { TDatabase } from './db/database.ts';
+import { authPlugin, type TRouteRule } from './http/auth.ts';
+import { handleError } from './http/errors.ts';
+import type { TMailer } from './mail/mailer.ts';
+import { addressRoutes } from './modules/address/address.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: TDatabase;
+    config: TServerConfig;
+    mailer: TMailer;
+    /** Every API route with the access rule it declared; a test walks it. */
+    apiRoutes: { method: string; url: string; rule: TRouteRule | undefined }[];
+  }
+}
+
+export interface TAppDeps {
+  db: TDatabase;
+  config: TServerConfig;
+  mailer: TMailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_MODULES = [healthRoutes, authRoutes, configurationRoutes, addressRoutes];
+
+/** Builds the whole product without listening, so tests can inject requests. */
+export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    // One line per request is noise here; errors are still logged with their correlation id.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.decorate('db', deps.db);
+  app.decorate('config', deps.config);
+  app.decorate('mailer', deps.mailer);
+  app.decorate('apiRoutes', []);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Mobility and incident platform API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const rule = (input.route.config as { rule?: TRouteRule } | undefined)?.rule;
+      return { ...output, schema: { ...output.schema, 'x-access-rule': rule } as typeof output.schema };
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD') continue;
+          app.apiRoutes.push({
+            method,
+            url: route.url,
+            rule: (route.config as { rule?: TRouteRule } | undefined)?.rule,
+          });
+        }
+      });
+      // Console answers are personal and change under the user: never cached unless a route says so.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(authPlugin);
+      for (const module of API_MODULES) await api.register(module);
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, deps.config.webDist);
+  return app;
+}
+
+/** Serves the built single-page app; any unknown path gets index.html so the client router decides. */
+async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).type('text/plain').send('The web app is not built: run `npm start` or `npm run build`.'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      // Vite fingerprints everything under assets/; those never change.
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 'NOT_FOUND' });
+    const lastSegment = request.url.split('?')[0].split('/').pop() ?? '';
+    if (lastSegment.includes('.') && !lastSegment.endsWith('.html'))
+      return reply.status(404).send({ code: 'NOT_FOUND' });
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(SERVER_ROOT, '..', '..');
+
+export interface TServerConfig {
+  port: number;
+  host: string;
+  /** Where the embedded database keeps its files. */
+  dataDir: string;
+  /** An external PostgreSQL; when absent the embedded one is started. */
+  databaseUrl: string | null;
+  /** The address users reach the product at, used in emailed links. */
+  publicUrl: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionTtlMinutes: number;
+  /** Load the demo entities, roles and users on first run. */
+  loadDemoData: boolean;
+  logLevel: string;
+  webDist: string;
+}
+
+function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig {
+  const port = readInteger('PORT', 3000, env);
+  const host = env.HOST || '0.0.0.0';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Plataforma de Mobilidade <no-reply@localhost>',
+    sessionTtlMinutes: readInteger('SESSION_TTL_MINUTES', 720, env),
+    loadDemoData: env.DEMO_DATA !== 'false',
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+  };
+}

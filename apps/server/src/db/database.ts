@@ -1,0 +1,22 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type TDatabase = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+// bigint and numeric come back as strings by default; our ids fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(url: string, options: { max?: number } = {}): TDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    application_name: 'mip-server',
+    // A request never waits on the database for longer than this.
+    statement_timeout: 30_000,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  return drizzle(pool, { schema }) as TDatabase;
+}

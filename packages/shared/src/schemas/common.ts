@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+/** Query parameters every paged search accepts (spec 000 §7). */
+export const ZPageQuery = z.object({
+  sortProperty: z.string().max(64).optional(),
+  sortDirection: z.enum(SORT_DIRECTIONS).optional(),
+  currentPage: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+/** The spec's paged list: zero-based currentPage. */
+export function ZPagedList<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    totalItems: z.number().int(),
+    totalPages: z.number().int(),
+    currentPage: z.number().int(),
+    itemsPerPage: z.number().int(),
+    sortBy: z.string().nullable(),
+    sortOrder: z.enum(SORT_DIRECTIONS).nullable(),
+  });
+}
+export type TPagedList<T> = {
+  content: T[];
+  totalItems: number;
+  totalPages: number;
+  currentPage: number;
+  itemsPerPage: number;
+  sortBy: string | null;
+  sortOrder: (typeof SORT_DIRECTIONS)[number] | null;
+};
+
+export const ZFieldError = z.object({ property: z.string(), error: z.string() });
+
+export const ZErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  hasErrors: z.boolean().optional(),
+  errors: z.array(ZFieldError).optional(),
+  correlationId: z.string().optional(),
+});
+
+export const ZSuccess = z.object({ success: z.literal(true) });
+
+/** Query values arrive as strings; 'true'/'false' only, anything else is an error. */
+export const ZQueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** A list in a query string: repeated keys or one comma-separated value. */
+export function ZQueryList<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) =>
+      value === undefined || value === ''
+        ? undefined
+        : (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).filter((v) => v !== ''),
+    z.array(item).max(1000).optional(),
+  );
+}
+
+export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZIdParams = z.object({ id: ZId });
+
+export const LANGUAGES = ['pt-PT', 'en-US'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: TLanguage = 'pt-PT';
+export const DEFAULT_TIME_ZONE = 'Europe/Lisbon';
+export const DEFAULT_COUNTRY = 'PT';
+
+export function isValidTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

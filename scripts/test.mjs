@@ -1,0 +1,102 @@
+// `npm test`: every check the project has, the browser tests included, then one summary.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureInstalled, ensureWebBuilt, ROOT, run, runProject } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The browser tests drive Debian's Chromium; install it when we can, or say exactly what is missing. */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Chromium for the browser tests (apt-get install chromium)…');
+    run('apt-get', ['update', '-qq']);
+    if (
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }) === 0 &&
+      existsSync(CHROMIUM)
+    )
+      return true;
+  }
+  console.error(
+    `Chromium was not found at ${CHROMIUM}. Install it (Debian/Ubuntu: \`sudo apt-get install chromium\`), ` +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+  return false;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+ensureInstalled();
+const reports = mkdtempSync(path.join(tmpdir(), 'mip-test-'));
+const steps = [];
+let passed = 0;
+let failed = 0;
+
+function step(name, action) {
+  const started = Date.now();
+  console.log(`\n━━ ${name}`);
+  const status = action();
+  steps.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  return status === 0;
+}
+
+step('Lint (Biome)', () => runProject(['node_modules/@biomejs/biome/bin/biome', 'check', '.']));
+step(
+  'Type-check',
+  () =>
+    runProject(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']) ||
+    runProject(['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json']),
+);
+
+const vitestReport = path.join(reports, 'vitest.json');
+step('Unit and integration tests (Vitest)', () =>
+  runProject([
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]),
+);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed +=
+    (vitest.numFailedTests ?? 0) +
+    (vitest.numFailedTestSuites && !vitest.numFailedTests ? vitest.numFailedTestSuites : 0);
+} else failed += 1;
+
+const built = step('Build the web app', () => ensureWebBuilt({ force: true }));
+if (built && ensureChromium()) {
+  const playwrightReport = path.join(reports, 'playwright.json');
+  step('Browser tests (Playwright, Chromium)', () =>
+    runProject(['node_modules/@playwright/test/cli.js', 'test', '--config', 'e2e/playwright.config.ts'], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, CHROMIUM_PATH: CHROMIUM },
+    }),
+  );
+  const playwright = readJson(playwrightReport);
+  if (playwright?.stats) {
+    passed += playwright.stats.expected + playwright.stats.flaky;
+    failed += playwright.stats.unexpected;
+  } else failed += 1;
+} else {
+  steps.push({ name: 'Browser tests (Playwright, Chromium)', ok: false, seconds: 0 });
+  failed += 1;
+}
+
+console.log('\n━━ Summary');
+for (const { name, ok, seconds } of steps) console.log(`${ok ? '✓' : '✗'} ${name} (${seconds} s)`);
+const allOk = steps.every((s) => s.ok) && failed === 0;
+console.log(allOk ? '\nEverything passed.' : '\nSomething failed: see the step marked ✗ above.');
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(allOk ? 0 : 1);

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'USER_PASSWORD_MISMATCH',
   'MISSING_OLD_PASSWORD',
   'WRONG_OLD_PASSWORD',
+
   // users
   'MISSING_NAME',
   'INVALID_NAME',
@@ -45,6 +46,7 @@ export const ERROR_CODES = [
   'MISSING_RECEIVE_NOTIFICATIONS',
   // impersonation
   'IMPERSONATION_NOT_ALLOWED',
+  'INVALID_COLOUR',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,66 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from '../api/query-client';
+import { DelayedLoader } from '../components/DelayedLoader';
+import { NotificationsHost } from '../components/NotificationsHost';
+import {
+  AppConfigurationContext,
+  readAppId,
+  useAppConfigurationQuery,
+} from '../features/configuration/useAppConfiguration';
+import { ConfigurationErrorPage } from '../features/errors/ConfigurationErrorPage';
+import { createAppRouter } from './router';
+import { createAppTheme, cssVariablesResolver } from './theme';
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'mip.theme' });
+
+function ConfiguredApp() {
+  // The configuration (colour, dark mode, title) frames everything, so it is read before the router renders.
+  const [appId, setAppId] = useState(() => readAppId(router.state.location.pathname));
+  useEffect(() => router.subscribe((state) => setAppId(readAppId(state.location.pathname))), []);
+  const configuration = useAppConfigurationQuery(appId);
+  const config = configuration.data;
+  const theme = useMemo(() => createAppTheme(config?.defaultColor), [config?.defaultColor]);
+
+  useEffect(() => {
+    if (config?.appTitle) document.title = config.appTitle;
+  }, [config?.appTitle]);
+
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      forceColorScheme={config && config.allowDarkMode !== true ? 'light' : undefined}
+    >
+      <ModalsProvider>
+        <NotificationsHost />
+        {configuration.isError ? (
+          <ConfigurationErrorPage onRetry={() => configuration.refetch()} />
+        ) : !config ? (
+          <DelayedLoader minHeight="100vh" />
+        ) : (
+          <AppConfigurationContext.Provider value={config}>
+            <RouterProvider router={router} />
+          </AppConfigurationContext.Provider>
+        )}
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfiguredApp />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { useCallback } from 'react';
+import { useParams } from 'react-router';
+
+/** Keeps links inside an application's `/app/{appId}` prefix when the user is in one. */
+export function useAppPath() {
+  const { appId } = useParams();
+  return useCallback((path: string) => (appId ? `/app/${appId}${path === '/' ? '/' : path}` : path), [appId]);
+}
+
+/** The path a sign-in should return to, when it is one of ours. */
+export function safeRedirectTarget(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/auth')) return null;
+  return value;
+}

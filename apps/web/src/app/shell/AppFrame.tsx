@@ -1,0 +1,31 @@
+import { cleanNotifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import { Outlet } from 'react-router';
+import { isSessionValid, sessionStore, useSessionState } from '../../features/auth/session-store';
+
+/** Spec 001 §4: the session's validity is checked every second. */
+export const SESSION_CHECK_INTERVAL = 1000;
+
+/** Session housekeeping for every screen: expiry, and a clean slate of notifications per user. */
+export function AppFrame() {
+  const { session } = useSessionState();
+
+  useEffect(() => {
+    if (!session) return;
+    const check = () => {
+      if (!isSessionValid(session)) sessionStore.expire();
+    };
+    check();
+    const timer = setInterval(check, SESSION_CHECK_INTERVAL);
+    return () => clearInterval(timer);
+  }, [session]);
+
+  const userId = session?.id ?? null;
+  const previousUser = useRef(userId);
+  useEffect(() => {
+    if (previousUser.current !== userId) cleanNotifications();
+    previousUser.current = userId;
+  }, [userId]);
+
+  return <Outlet />;
+}

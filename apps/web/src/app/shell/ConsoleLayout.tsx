@@ -1,0 +1,88 @@
+import { Anchor, AppShell, Box, Group, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { DelayedLoader } from '../../components/DelayedLoader';
+import { AnnouncementBanner } from './AnnouncementBanner';
+import { BottomBar } from './BottomBar';
+import { ImpersonationBanner } from './ImpersonationBanner';
+import { LanguageSwitch } from './LanguageSwitch';
+import { SideMenu } from './SideMenu';
+import { ThemeToggle } from './ThemeToggle';
+import { usePageTitle } from './usePageTitle';
+
+/** Spec 000 §9: the mobile layout starts below 992 px (Mantine's md, 62em). */
+export const DESKTOP_QUERY = '(min-width: 62em)';
+
+/** Spec 001 §2: "the dashboard is the path of length 1 or any path beginning with /app/"; it has no go-back link. */
+export function isDashboardPath(pathname: string) {
+  return pathname.length === 1 || pathname.startsWith('/app/');
+}
+
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const title = usePageTitle();
+  const hasHistory = typeof window !== 'undefined' && (window.history.state?.idx ?? 0) > 0;
+  const canGoBack = hasHistory && !isDashboardPath(location.pathname);
+
+  // A menu opened on a phone closes once the user has chosen where to go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => menu.close(), [location.pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !isMenuOpen } }}
+      footer={{ height: 64, collapsed: isDesktop }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            {canGoBack && (
+              <Anchor
+                component="button"
+                type="button"
+                onClick={() => navigate(-1)}
+                aria-label={t('shell.goBack')}
+                title={t('shell.goBack')}
+                c="dimmed"
+                style={{ display: 'flex' }}
+              >
+                <IconArrowLeft size={20} />
+              </Anchor>
+            )}
+            <Title order={1} size="h4" lineClamp={1}>
+              {title}
+            </Title>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguageSwitch />
+            <ThemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <SideMenu />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ImpersonationBanner />
+        <AnnouncementBanner />
+        <Box id="content">
+          <Suspense fallback={<DelayedLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </AppShell.Main>
+      <AppShell.Footer hiddenFrom="md">
+        <BottomBar isMenuOpen={isMenuOpen} onToggleMenu={menu.toggle} />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,37 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconUserExclamation } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { sessionStore, useSessionState } from '../../features/auth/session-store';
+
+/** Spec 000 §2: a red banner while acting as someone else, with the way back. */
+export function ImpersonationBanner() {
+  const { t } = useTranslation();
+  const { session, impersonate } = useSessionState();
+  const navigate = useNavigate();
+  if (!session || !impersonate) return null;
+  return (
+    <Alert
+      color="red"
+      variant="filled"
+      mb="md"
+      icon={<IconUserExclamation size={18} />}
+      data-testid="impersonation-banner"
+    >
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{t('impersonation.banner', { name: session.name, original: impersonate.name })}</Text>
+        <Button
+          size="xs"
+          variant="white"
+          color="red"
+          onClick={() => {
+            sessionStore.exitImpersonation();
+            navigate('/');
+          }}
+        >
+          {t('userMenu.exitImpersonation')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  AppShell,
+  Button,
+  Divider,
+  Group,
+  Image,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../features/auth/session-store';
+import { useAppConfiguration } from '../../features/configuration/useAppConfiguration';
+import { useAppPath } from '../paths';
+import { buildMenu } from '../routes';
+import { UserMenu } from './UserMenu';
+
+/** Spec 001 §2: logo, the main items in their groups, and the user dropdown. */
+export function SideMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const config = useAppConfiguration();
+  const appPath = useAppPath();
+  const location = useLocation();
+  const sections = buildMenu(session, config);
+
+  return (
+    <>
+      <AppShell.Section p="md">
+        <UnstyledButton component={Link} to={appPath('/')}>
+          <Group gap="sm" wrap="nowrap">
+            <Image src="/api/configuration/public/appicon?type=SVG&size=40" w={36} h={36} alt="" />
+            <Text fw={700} size="md" lh={1.2}>
+              {String(config.appTitle ?? '')}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </AppShell.Section>
+      <Divider />
+      <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
+        <nav aria-label={t('menu.label')}>
+          <Stack gap={2}>
+            {sections.map((section) =>
+              section.group ? (
+                <NavLink
+                  key={section.group.id}
+                  component="button"
+                  label={t(section.group.labelKey)}
+                  defaultOpened={section.routes.some((route) => location.pathname.endsWith(route.path))}
+                  childrenOffset={16}
+                >
+                  {section.routes.map((route) => (
+                    <MenuEntry key={route.path} path={route.path} labelKey={route.titleKey} Icon={route.menu?.icon} />
+                  ))}
+                </NavLink>
+              ) : (
+                section.routes.map((route) => (
+                  <MenuEntry key={route.path} path={route.path} labelKey={route.titleKey} Icon={route.menu?.icon} />
+                ))
+              ),
+            )}
+          </Stack>
+        </nav>
+      </AppShell.Section>
+      <Divider />
+      <AppShell.Section p="sm">
+        {session ? (
+          <UserMenu />
+        ) : (
+          <Button
+            component={Link}
+            to={`/auth?redirect=${encodeURIComponent(location.pathname)}`}
+            leftSection={<IconLogin size={18} />}
+            fullWidth
+          >
+            {t('auth.signIn')}
+          </Button>
+        )}
+      </AppShell.Section>
+    </>
+  );
+}
+
+function MenuEntry({
+  path,
+  labelKey,
+  Icon,
+}: {
+  path: string;
+  labelKey: string;
+  Icon?: React.ComponentType<{ size?: number }>;
+}) {
+  const { t } = useTranslation();
+  const appPath = useAppPath();
+  const location = useLocation();
+  const to = appPath(path);
+  const isActive = path === '/' ? location.pathname === to : location.pathname.startsWith(to);
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={t(labelKey)}
+      leftSection={Icon ? <Icon size={18} /> : undefined}
+      active={isActive}
+      aria-current={isActive ? 'page' : undefined}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import type { TFieldError } from '@mip/shared';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../api/client';
+import { notify } from './notify';
+
+/** Turns "name[0].field" into the dotted path @mantine/form uses ("name.0.field"). */
+export function toFormPath(property: string): string {
+  return property.replace(/\[(\w+)\]/g, '.$1').replace(/^\./, '');
+}
+
+/** The text for an error code, in the user's language; unknown codes fall back to the generic message. */
+export function errorText(t: TFunction, code: string): string {
+  return t(`errors.${code}`, { defaultValue: t('errors.INVALID_VALUE') });
+}
+
+export function toFormErrors(t: TFunction, errors: TFieldError[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const { property, error } of errors) {
+    const path = toFormPath(property);
+    result[path] ??= errorText(t, error);
+  }
+  return result;
+}
+
+/**
+ * Spec 000 §8: field errors land on their fields with the 'check the marked
+ * fields' notice (a validation error is not a toast on its own); anything
+ * else becomes one notification with the server's message.
+ */
+export function showServerError(
+  t: TFunction,
+  error: unknown,
+  setErrors?: (errors: Record<string, string>) => void,
+): void {
+  if (error instanceof ApiError && error.hasErrors && setErrors) {
+    setErrors(toFormErrors(t, error.errors));
+    notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') });
+    return;
+  }
+  if (error instanceof ApiError) {
+    notify({ kind: 'error', title: t('common.error'), message: errorText(t, error.code) });
+    return;
+  }
+  notify({ kind: 'error', title: t('common.error'), message: t('errors.INTERNAL_ERROR') });
+}

@@ -1,0 +1,5 @@
+import { SetPasswordPage } from './SetPasswordPage';
+
+export default function ActivateAccountPage() {
+  return <SetPasswordPage mode="activate" />;
+}

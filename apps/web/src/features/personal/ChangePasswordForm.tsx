@@ -1,0 +1,54 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ZChangePasswordInput } from '@mip/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { notify } from '../../components/notify';
+import { PasswordField } from '../../components/PasswordField';
+import { showServerError } from '../../components/server-errors';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { validateWithSchema } from '../auth/zod-form';
+
+const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Spec 000 §5: the current password is required, the confirmation must match, the rule applies. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: (values) => validateWithSchema(t, ZChangePasswordInput, values),
+  });
+  const save = useMutation({
+    mutationFn: (values: typeof EMPTY) => api.put('auth/password', values),
+    onSuccess: () => {
+      form.setValues(EMPTY);
+      notify({ kind: 'success', title: t('common.success'), message: t('password.changed') });
+    },
+    onError: (error) => showServerError(t, error, form.setErrors),
+  });
+  return (
+    <form
+      onSubmit={form.onSubmit(
+        (values) => save.mutate(values),
+        () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
+      )}
+      noValidate
+    >
+      <Stack gap="sm" maw={420}>
+        <PasswordField
+          label={t('password.current')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('oldPassword')}
+        />
+        <NewPasswordFields form={form} />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('password.change')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { ERROR_CODES } from '@mip/shared';
+import { describe, expect, it } from 'vitest';
+import enUS from './en-US.json';
+import ptPT from './pt-PT.json';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('language catalogs', () => {
+  it('have exactly the same keys in pt-PT and en-US', () => {
+    expect(keys(enUS).sort()).toEqual(keys(ptPT).sort());
+  });
+
+  it('give every server error code a text in both languages', () => {
+    for (const code of ERROR_CODES) {
+      expect(ptPT.errors, `pt-PT errors.${code}`).toHaveProperty(code);
+      expect(enUS.errors, `en-US errors.${code}`).toHaveProperty(code);
+    }
+  });
+
+  it('carry the spec texts for the error pages', () => {
+    expect(ptPT.errorsPage.notFound).toBe('Página não encontrada!');
+    expect(enUS.errorsPage.notFound).toBe('Page not found!');
+    expect(enUS.errorsPage.unauthorized).toBe('You are not authorized!!');
+    expect(enUS.errorsPage.generic).toBe('Something Went Wrong!');
+  });
+});

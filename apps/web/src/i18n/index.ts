@@ -1,0 +1,49 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@mip/shared';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enUS from './en-US.json';
+import ptPT from './pt-PT.json';
+
+const STORAGE_KEY = 'mip.language';
+
+export function readStoredLanguage(): TLanguage {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as TLanguage;
+  } catch {
+    // no storage: default language
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function applyLanguage(language: TLanguage) {
+  document.documentElement.lang = language;
+  dayjs.locale(language === 'pt-PT' ? 'pt' : 'en');
+}
+
+export async function initI18n() {
+  const language = readStoredLanguage();
+  await i18next.use(initReactI18next).init({
+    resources: { 'pt-PT': { translation: ptPT }, 'en-US': { translation: enUS } },
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  applyLanguage(language);
+  return i18next;
+}
+
+export async function changeLanguage(language: TLanguage) {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // not persisted; still switch for this tab
+  }
+  applyLanguage(language);
+  await i18next.changeLanguage(language);
+}
+
+export const LANGUAGE_LABELS: Record<TLanguage, string> = { 'pt-PT': 'Português', 'en-US': 'English' };

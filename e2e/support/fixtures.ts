@@ -1,0 +1,60 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { ACCOUNTS, MAIL_HTTP_PORT, type TAccount } from './accounts.ts';
+
+export const SCREENSHOTS = path.join(import.meta.dirname, '..', 'screenshots');
+export const MOBILE = { width: 390, height: 844 };
+
+/** Fails on serious or critical accessibility problems in what the page shows now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'serious or critical accessibility violations',
+  ).toEqual([]);
+}
+
+/** Screenshot kept for people to look at, after an accessibility check of the same screen. */
+export async function capture(page: Page, name: string) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, account: TAccount, options: { expectHome?: boolean } = {}) {
+  await page.goto('/auth');
+  await page.getByLabel(/email/i).fill(account.email);
+  await page
+    .getByLabel(/palavra-passe|password/i)
+    .first()
+    .fill(account.password);
+  await page.getByRole('button', { name: /^(entrar|sign in)$/i }).click();
+  if (options.expectHome !== false) await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** An API session for seeding through the real API, never through the DOM. */
+export async function apiAs(request: APIRequestContext, account: TAccount) {
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const token = (await response.json()).session.token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    put: (url: string, data: unknown) => request.put(url, { data, headers }),
+    post: (url: string, data: unknown) => request.post(url, { data, headers }),
+    get: (url: string) => request.get(url, { headers }),
+  };
+}
+
+export async function readMails(
+  request: APIRequestContext,
+): Promise<{ to: string[]; subject: string; text: string }[]> {
+  const response = await request.get(`http://127.0.0.1:${MAIL_HTTP_PORT}/messages`);
+  return response.json();
+}
+
+export const test = base;
+export { ACCOUNTS, expect };

@@ -1,0 +1,69 @@
+import { ACCOUNTS, apiAs, capture, expect, signIn, test } from '../support/fixtures.ts';
+
+test.describe('look and announcements', () => {
+  test('dark mode can be toggled when allowed, and the toggle disappears when it is not', async ({ page, request }) => {
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.operator);
+    const toggle = page.getByTestId('theme-toggle');
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await capture(page, 'home-operator-dark-pt-PT');
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+    const response = await admin.put('/api/configuration/', { pairs: [{ name: 'app.allowDarkMode', value: 'false' }] });
+    expect(response.ok()).toBeTruthy();
+    try {
+      await page.reload();
+      await expect(page.getByTestId('user-menu')).toBeVisible();
+      await expect(page.getByTestId('theme-toggle')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    } finally {
+      await admin.put('/api/configuration/', { pairs: [{ name: 'app.allowDarkMode', value: 'true' }] });
+    }
+  });
+
+  test('the general announcement shows to signed-in users and goes when cleared', async ({ page, request }) => {
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    const text = 'Manutenção programada da plataforma no sábado, das 22h às 23h.';
+    await admin.put('/api/informations/', { type: 'GENERAL_ANNOUNCEMENT', content: text });
+    try {
+      await page.goto('/');
+      await expect(page.getByTestId('announcement')).toHaveCount(0);
+      await signIn(page, ACCOUNTS.readOnly);
+      await expect(page.getByTestId('announcement')).toContainText(text);
+      await capture(page, 'announcement-pt-PT');
+    } finally {
+      await admin.put('/api/informations/', { type: 'GENERAL_ANNOUNCEMENT', content: '' });
+    }
+    await page.reload();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect(page.getByTestId('announcement')).toHaveCount(0);
+  });
+
+  test('the administrator changes the title and the console follows', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/configuration');
+    const title = page.getByLabel(/^Título da aplicação/);
+    await expect(title).toHaveValue('Plataforma de Mobilidade');
+    await title.fill('Mobilidade Porto');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('As definições foram guardadas.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Mobilidade Porto' })).toBeVisible();
+    await capture(page, 'configuration-pt-PT');
+    await title.fill('Plataforma de Mobilidade');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('As definições foram guardadas.').first()).toBeVisible();
+  });
+
+  test('an invalid colour is refused on its field', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/configuration');
+    const colour = page.getByLabel(/^Cor principal/);
+    await colour.fill('#12345');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Cor inválida: use hexadecimal (#abc, #aabbcc…) ou hsl()')).toBeVisible();
+    await expect(page.getByText('Verifique os campos assinalados')).toBeVisible();
+  });
+});

@@ -1,0 +1,43 @@
+import { ACCOUNTS, capture, expect, readMails, test } from '../support/fixtures.ts';
+
+test('a user who forgot their password resets it through the emailed link', async ({ page, request }) => {
+  const account = ACCOUNTS.transport;
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Esqueceu-se da palavra-passe?' }).click();
+  await page.getByLabel(/email/i).fill(account.email);
+  await page.getByRole('button', { name: 'Enviar ligação' }).click();
+  await expect(page.getByTestId('recovery-sent')).toBeVisible();
+  await capture(page, 'recovery-sent-pt-PT');
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await readMails(request)).findLast((m) => m.to.includes(account.email));
+      link = /https?:\/\/\S+\/auth\/reset\/\d+\/[\w-]+/.exec(mail?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Definir nova palavra-passe' })).toBeVisible();
+  await page.getByLabel(/^Nova palavra-passe/).fill('curta');
+  await page.getByLabel(/^Confirmar nova palavra-passe/).fill('curta');
+  await page.getByRole('button', { name: 'Guardar palavra-passe' }).click();
+  await expect(page.getByText(/A palavra-passe tem de ter entre 6 e 25 caracteres/)).toBeVisible();
+  await capture(page, 'reset-password-errors-pt-PT');
+
+  const newPassword = 'Linha-Amarela-2025';
+  await page.getByLabel(/^Nova palavra-passe/).fill(newPassword);
+  await page.getByLabel(/^Confirmar nova palavra-passe/).fill(newPassword);
+  await page.getByRole('button', { name: 'Guardar palavra-passe' }).click();
+  await expect(page.getByTestId('password-set')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Entrar' }).click();
+  await page.getByLabel(/email/i).fill(account.email);
+  await page.getByLabel(/^Palavra-passe/).fill(newPassword);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+
+  // The link worked once; it does not work again.
+  await page.goto(link);
+  await expect(page.getByText('Esta ligação já não é válida: expirou ou já foi usada.')).toBeVisible();
+});

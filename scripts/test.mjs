@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureInstalled, ensureWebBuilt, ROOT, run, runProject } from './lib.mjs';
+import { ensureInstalled, ensureWebBuilt, run, runProject } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

@@ -9,6 +9,6 @@ export function useAppPath() {
 
 /** The path a sign-in should return to, when it is one of ours. */
 export function safeRedirectTarget(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/auth')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/auth')) return null;
   return value;
 }

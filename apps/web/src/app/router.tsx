@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { AccessGuard } from './AccessGuard';
 import { lazyPage } from './lazy-page';
@@ -11,32 +11,34 @@ export interface TRouteHandle {
   route: TAppRoute;
 }
 
+/** A screen behind its access rule: the guard renders the page (its index child) only when allowed. */
 function toRouteObject(route: TAppRoute): RouteObject {
   const relative = route.path.replace(/^\//, '');
-  const load = lazyPage(route.load);
   return {
-    ...(relative === '' ? { index: true } : { path: relative }),
+    ...(relative === '' ? {} : { path: relative }),
     handle: { route } satisfies TRouteHandle,
-    lazy: async () => {
-      const { Component: Page } = await load();
-      return {
-        Component: () => (
-          <AccessGuard access={route.access}>
-            <Page />
-          </AccessGuard>
-        ),
-      };
-    },
+    element: (
+      <AccessGuard access={route.access}>
+        <Outlet />
+      </AccessGuard>
+    ),
+    children: [{ index: true, lazy: lazyPage(route.load) }],
   };
 }
 
 function screens(): RouteObject[] {
   const byLayout = (layout: TAppRoute['layout']) => APP_ROUTES.filter((r) => r.layout === layout).map(toRouteObject);
-  const notFound = lazyPage(() => import('../features/errors/NotFoundPage'));
+  const notFound: TAppRoute = {
+    path: '*',
+    titleKey: 'pages.notFound',
+    access: 'public',
+    layout: 'console',
+    load: () => import('../features/errors/NotFoundPage'),
+  };
   return [
     {
       Component: ConsoleLayout,
-      children: [...byLayout('console'), { path: '*', lazy: notFound }],
+      children: [...byLayout('console'), toRouteObject(notFound)],
     },
     { Component: AuthLayout, children: byLayout('auth') },
     ...byLayout('bare'),

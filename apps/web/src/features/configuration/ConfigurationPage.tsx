@@ -153,6 +153,7 @@ export default function ConfigurationPage() {
             description={description}
             format="hex"
             fixOnBlur={false}
+            withEyeDropper={false}
             {...form.getInputProps(name)}
           />
         );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,6 +14,7 @@ import type { TServerConfig } from './config.ts';
 import type { TDatabase } from './db/database.ts';
 import { authPlugin, type TRouteRule } from './http/auth.ts';
 import { handleError } from './http/errors.ts';
+import { rejectUnstorableText } from './http/text-input.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -25,8 +26,8 @@ declare module 'fastify' {
     db: TDatabase;
     config: TServerConfig;
     mailer: TMailer;
-    /** Every API route with the access rule it declared; a test walks it. */
-    apiRoutes: { method: string; url: string; rule: TRouteRule | undefined }[];
+    /** Every API route with the access rule and schema it declared; tests walk it. */
+    apiRoutes: { method: string; url: string; rule: TRouteRule | undefined; schema: FastifySchema | undefined }[];
   }
 }
 
@@ -81,6 +82,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
             method,
             url: route.url,
             rule: (route.config as { rule?: TRouteRule } | undefined)?.rule,
+            schema: route.schema,
           });
         }
       });
@@ -89,6 +91,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(authPlugin);
+      api.addHook('preValidation', rejectUnstorableText);
       for (const module of API_MODULES) await api.register(module);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }));
     },

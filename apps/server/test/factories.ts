@@ -2,8 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { TPermission } from '@mip/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TDatabase } from '../src/db/database.ts';
-import { entities, roles, users } from '../src/db/schema/index.ts';
+import {
+  applicationConfiguration,
+  applications,
+  entities,
+  entityProfiles,
+  roles,
+  users,
+} from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password-hash.ts';
+import { openSession } from '../src/modules/auth/session-store.ts';
 
 export const TEST_PASSWORD = 'Tr4ms-e-Metro!';
 const unique = () => randomBytes(4).toString('hex');
@@ -16,10 +24,18 @@ export async function createRole(db: TDatabase, permissions: TPermission[] = [])
   return role;
 }
 
-export async function createEntity(db: TDatabase, values: { name?: string; parentId?: number } = {}) {
+export async function createEntityProfile(db: TDatabase, name = `Profile ${unique()}`) {
+  const [profile] = await db.insert(entityProfiles).values({ name }).returning();
+  return profile;
+}
+
+export async function createEntity(
+  db: TDatabase,
+  values: { name?: string; parentId?: number; profileId?: number } = {},
+) {
   const [entity] = await db
     .insert(entities)
-    .values({ name: values.name ?? `Entity ${unique()}`, parentId: values.parentId })
+    .values({ name: values.name ?? `Entity ${unique()}`, parentId: values.parentId, profileId: values.profileId })
     .returning();
   return entity;
 }
@@ -61,9 +77,49 @@ export async function createUser(
 }
 
 /** Signs in through the real route and answers the bearer header. */
-export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD) {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+  options: { remoteAddress?: string } = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: options.remoteAddress,
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const token = response.json().session.token as string;
   return { authorization: `Bearer ${token}`, token };
+}
+
+/** A new user (own entity and role) signed in through the real route. */
+export async function signInNewUser(
+  t: { app: FastifyInstance; db: TDatabase },
+  values: Parameters<typeof createUser>[1] = {},
+) {
+  const user = await createUser(t.db, values);
+  return { user, ...(await signIn(t.app, user.email)) };
+}
+
+/**
+ * A bearer header for a session opened straight in the database: no password
+ * check, so tests that need hundreds of sessions stay fast.
+ */
+export async function openTestSession(db: TDatabase, userId: number) {
+  const { token } = await openSession(db, { userId, ttlMinutes: 60 });
+  return { authorization: `Bearer ${token}`, token };
+}
+
+/** An application (spec: /app/{appId}) with its own configuration pairs. */
+export async function createApplication(db: TDatabase, pairs: { name: string; value: string }[] = []) {
+  const [application] = await db
+    .insert(applications)
+    .values({ name: `App ${unique()}`, type: 'CUSTOM_GENERATED_APP' })
+    .returning();
+  if (pairs.length > 0) {
+    await db.insert(applicationConfiguration).values(pairs.map((pair) => ({ applicationId: application.id, ...pair })));
+  }
+  return application;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import { openDatabase, type TDatabase } from '../src/db/database.ts';
@@ -43,4 +43,17 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TTestA
       await db.$client.end();
     },
   };
+}
+
+/**
+ * The test file's app: built before its first test, closed after its last.
+ * The object is filled in by beforeAll, so read its fields inside tests and hooks.
+ */
+export function useTestApp(env: NodeJS.ProcessEnv = {}): TTestApp {
+  const t = {} as TTestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env));
+  });
+  afterAll(() => t.close());
+  return t;
 }

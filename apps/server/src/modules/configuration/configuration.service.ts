@@ -68,7 +68,7 @@ export function validateConfigurationValue(name: string, value: string): string 
         ? null
         : 'INVALID_VALUE';
     case 'TEXT':
-      return value.trim().length > 0 && value.length <= 200 ? null : 'MISSING_VALUE';
+      return typeof parsed === 'string' && parsed.trim().length > 0 && parsed.length <= 200 ? null : 'MISSING_VALUE';
     case 'JSON':
       return parsed === value && value !== '' ? 'INVALID_VALUE' : null;
   }

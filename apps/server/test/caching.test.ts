@@ -1,0 +1,37 @@
+import { PERMISSIONS } from '@mip/shared';
+import { describe, expect, it } from 'vitest';
+import { createApplication, createUser, openTestSession } from './factories.ts';
+import { plausiblePath, routeLabel } from './route-inputs.ts';
+import { useTestApp } from './test-app.ts';
+
+const t = useTestApp();
+
+/** Answers that are the same for everyone and change rarely; everything else is personal or live. */
+const MAY_BE_CACHED = new Set(['GET /api/configuration/public/appicon']);
+
+describe('caching of API answers', () => {
+  it('tells browsers not to store any answer, errors included, but the icon', async () => {
+    const user = await createUser(t.db, { permissions: [...PERMISSIONS] });
+    await createApplication(t.db);
+    const stored: string[] = [];
+    for (const route of t.app.apiRoutes) {
+      const { authorization } = await openTestSession(t.db, user.id);
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: plausiblePath(route),
+        headers: { authorization },
+      });
+      const cacheControl = response.headers['cache-control'];
+      const mayBeCached = MAY_BE_CACHED.has(routeLabel(route)) && response.statusCode === 200;
+      if (!mayBeCached && cacheControl !== 'no-store') {
+        stored.push(`${routeLabel(route)} → ${response.statusCode} cache-control: ${cacheControl}`);
+      }
+    }
+    expect(stored).toEqual([]);
+  });
+
+  it('says no-store on a 401 and on an unknown API path', async () => {
+    expect((await t.app.inject({ url: '/api/auth/session' })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ url: '/api/nothing-here' })).headers['cache-control']).toBe('no-store');
+  });
+});

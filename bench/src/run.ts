@@ -1,0 +1,56 @@
+/**
+ * `npm run bench`: prints one JSON object of figures on stdout (progress on
+ * stderr). Every figure group lives in its own file and is listed below; the
+ * bench only talks to 127.0.0.1 and stops every process it started.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { goalValue, meetsGoal, type TBenchContext, type TFigureGroup } from './figures.ts';
+import { httpThroughputFigures } from './http-throughput.ts';
+import { killAllNow, progress, stopAll } from './processes.ts';
+import { startupFigures } from './startup.ts';
+
+const GROUPS: TFigureGroup[] = [startupFigures, httpThroughputFigures];
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mip-bench-'));
+  const context: TBenchContext = { dataDir, platform: null };
+  const figures: Record<string, number> = {};
+  const goals: Record<string, number> = {};
+  const meetsGoals: Record<string, boolean> = {};
+  const startedAt = performance.now();
+  try {
+    for (const group of GROUPS) {
+      progress(`— ${group.name}`);
+      const result = await group.run(context);
+      Object.assign(figures, result.figures);
+      for (const [name, goal] of Object.entries(result.goals)) {
+        goals[name] = goalValue(goal);
+        meetsGoals[name] = meetsGoal(result.figures[name], goal);
+      }
+    }
+  } finally {
+    await stopAll();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const machine = { node: process.version, cpus: os.availableParallelism(), platform: `${os.platform()}-${os.arch()}` };
+  const benchSeconds = Math.round((performance.now() - startedAt) / 1000);
+  process.stdout.write(`${JSON.stringify({ ...figures, goals, meetsGoals, machine, benchSeconds }, null, 2)}\n`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAllNow();
+    process.exit(130);
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    progress(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    killAllNow();
+    process.exit(1);
+  },
+);

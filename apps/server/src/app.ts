@@ -19,6 +19,7 @@ import type { TMailer } from './mail/mailer.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
+import { createConfigurationCache, type TConfigurationCache } from './modules/configuration/configuration-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 declare module 'fastify' {
@@ -26,6 +27,7 @@ declare module 'fastify' {
     db: TDatabase;
     config: TServerConfig;
     mailer: TMailer;
+    configurationCache: TConfigurationCache;
     /** Every API route with the access rule and schema it declared; tests walk it. */
     apiRoutes: { method: string; url: string; rule: TRouteRule | undefined; schema: FastifySchema | undefined }[];
   }
@@ -44,7 +46,8 @@ const API_MODULES = [healthRoutes, authRoutes, configurationRoutes, addressRoute
 export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client: it feeds sign-in throttling and the audit log.
+    trustProxy: deps.config.trustProxy,
     // One line per request is noise here; errors are still logged with their correlation id.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -57,6 +60,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('mailer', deps.mailer);
+  app.decorate('configurationCache', createConfigurationCache(deps.db));
+  app.addHook('onClose', async () => app.configurationCache.close());
   app.decorate('apiRoutes', []);
 
   await app.register(fastifySwagger, {
@@ -67,7 +72,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     transform: (input) => {
       const output = jsonSchemaTransform(input);
       const rule = (input.route.config as { rule?: TRouteRule } | undefined)?.rule;
-      return { ...output, schema: { ...output.schema, 'x-access-rule': rule } as typeof output.schema };
+      // Routes behind a session say so, so the docs page sends the bearer token with them.
+      const security = rule && rule !== 'public' ? { security: [{ bearer: [] }] } : {};
+      return { ...output, schema: { ...output.schema, ...security, 'x-access-rule': rule } as typeof output.schema };
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -85,10 +92,6 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
             schema: route.schema,
           });
         }
-      });
-      // Console answers are personal and change under the user: never cached unless a route says so.
-      api.addHook('onSend', async (_request, reply) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(authPlugin);
       api.addHook('preValidation', rejectUnstorableText);

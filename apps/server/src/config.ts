@@ -21,6 +21,8 @@ export interface TServerConfig {
   /** Load the demo entities, roles and users on first run. */
   loadDemoData: boolean;
   logLevel: string;
+  /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies in front (comma-separated). */
+  trustProxy: boolean | string;
   webDist: string;
 }
 
@@ -30,6 +32,11 @@ function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
+}
+
+function readTrustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig {
@@ -48,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     sessionTtlMinutes: readInteger('SESSION_TTL_MINUTES', 720, env),
     loadDemoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps', 'web', 'dist')),
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { fieldErrors } from './errors.ts';
 
 /** With the u flag a whole surrogate pair is one code point, so this matches only half of one. */
@@ -31,7 +31,11 @@ function findUnstorableText(value: unknown): string | null {
  * surrogate: such input is refused here as a field error, before any handler,
  * rather than failing in the database with a 500.
  */
-export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
+export function rejectUnstorableText(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const parts: [string, unknown][] = [
     ['params', request.params],
     ['querystring', request.query],
@@ -39,6 +43,7 @@ export async function rejectUnstorableText(request: FastifyRequest): Promise<voi
   ];
   for (const [part, value] of parts) {
     const property = findUnstorableText(value);
-    if (property !== null) throw fieldErrors([{ property: property || part, error: 'INVALID_VALUE' }]);
+    if (property !== null) return done(fieldErrors([{ property: property || part, error: 'INVALID_VALUE' }]));
   }
+  done();
 }

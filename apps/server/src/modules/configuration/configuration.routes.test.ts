@@ -27,6 +27,8 @@ async function storeConfiguration(name: string, value: string) {
     'insert into configuration (name, value) values ($1, $2) on conflict (name) do update set value = $2',
     [name, value],
   );
+  // Written behind the app's back: drop its in-memory copy, as a change announced by another process would.
+  t.app.configurationCache.invalidate();
 }
 
 async function readPublicList() {
@@ -344,5 +346,20 @@ describe('caching', () => {
   it('lets browsers keep the icon for an hour, since it only changes with the colour', async () => {
     const response = await t.app.inject({ url: '/api/configuration/public/appicon' });
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('the public configuration cache', () => {
+  it('picks up a change announced by another server process through PostgreSQL NOTIFY', async () => {
+    // Read once so the cache holds the current value.
+    expect((await readPublicList()).find((pair) => pair.name === 'app.appTitle')?.value).not.toBe('"Metro Norte"');
+    // Another process saves and announces; this one never saw the write.
+    await t.db.$client.query(
+      "insert into configuration (name, value) values ('app.appTitle', '\"Metro Norte\"') on conflict (name) do update set value = excluded.value",
+    );
+    await t.db.$client.query("select pg_notify('mip_configuration_changed', '')");
+    await expect
+      .poll(async () => (await readPublicList()).find((pair) => pair.name === 'app.appTitle')?.value, { timeout: 3000 })
+      .toBe('"Metro Norte"');
   });
 });

@@ -1,5 +1,6 @@
 import {
   INFORMATION_TYPES,
+  type TConfigurationPair,
   ZAppIconQuery,
   ZConfigurationPair,
   ZIdParams,
@@ -14,7 +15,6 @@ import { renderAppStyle, renderIconPng, renderIconSvg } from './app-look.ts';
 import {
   listAllConfiguration,
   listApplicationConfiguration,
-  listPublicConfiguration,
   readInformation,
   saveConfiguration,
   saveInformation,
@@ -39,7 +39,12 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/configuration/public/list',
     { ...publicRead, schema: { tags: ['configuration'], response: { 200: ZPairs } } },
-    async () => listPublicConfiguration(app.db),
+    async (_request, reply) => {
+      // The busiest call of the product costs neither a query nor serialisation: the cache keeps the JSON text,
+      // and Fastify sends a JSON string as it is (the schema above still documents and types the answer).
+      const json = await app.configurationCache.publicJson();
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TConfigurationPair[]);
+    },
   );
 
   app.get(
@@ -52,7 +57,7 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/configuration/public/appicon',
     { ...publicRead, schema: { tags: ['configuration'], querystring: ZAppIconQuery } },
     async (request, reply) => {
-      const pairs = await listPublicConfiguration(app.db);
+      const pairs = await app.configurationCache.publicPairs();
       const { type, size } = request.query;
       reply.header('cache-control', 'public, max-age=3600');
       if (type === 'SVG') return reply.type('image/svg+xml').send(renderIconSvg(pairs, size));
@@ -63,7 +68,7 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/configuration/public/app-style',
     { ...publicRead, schema: { tags: ['configuration'] } },
-    async (_request, reply) => reply.type('text/css').send(renderAppStyle(await listPublicConfiguration(app.db))),
+    async (_request, reply) => reply.type('text/css').send(renderAppStyle(await app.configurationCache.publicPairs())),
   );
 
   app.get(
@@ -111,6 +116,8 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await saveConfiguration(app.db, request.body.pairs, actorOf(request));
+      // Other processes hear of it by NOTIFY; this one must not answer the old values even for a moment.
+      app.configurationCache.invalidate();
       return { success: true as const };
     },
   );

@@ -12,6 +12,7 @@ import type { TDatabase } from '../../db/database.ts';
 import { applicationConfiguration, applications, configuration, informations } from '../../db/schema/index.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
+import { announceConfigurationChange } from './configuration-cache.ts';
 
 /** Stored pairs over the catalogue's defaults, so a new setting has a value before anyone saves it. */
 function withDefaults(rows: TConfigurationPair[]): TConfigurationPair[] {
@@ -78,7 +79,7 @@ export async function saveConfiguration(db: TDatabase, pairs: TConfigurationPair
   const errors: TFieldError[] = [];
   pairs.forEach((pair, index) => {
     const error = validateConfigurationValue(pair.name, pair.value);
-    if (error) errors.push({ property: `pairs[${index}].value`, error });
+    if (error) errors.push({ property: `pairs[${index}].${error === 'INVALID_NAME' ? 'name' : 'value'}`, error });
   });
   if (errors.length > 0) throw fieldErrors(errors);
   await db.transaction(async (tx) => {
@@ -97,6 +98,7 @@ export async function saveConfiguration(db: TDatabase, pairs: TConfigurationPair
         after: { value: pair.value },
       });
     }
+    await announceConfigurationChange(tx);
   });
 }
 

@@ -73,8 +73,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       const output = jsonSchemaTransform(input);
       const rule = (input.route.config as { rule?: TRouteRule } | undefined)?.rule;
       // Routes behind a session say so, so the docs page sends the bearer token with them.
-      const security = rule && rule !== 'public' ? { security: [{ bearer: [] }] } : {};
-      return { ...output, schema: { ...output.schema, ...security, 'x-access-rule': rule } as typeof output.schema };
+      const security = rule && rule !== 'public' ? { security: [{ bearer: [] as string[] }] } : {};
+      return {
+        ...output,
+        schema: { ...output.schema, ...security, 'x-access-rule': rule } as unknown as typeof output.schema,
+      };
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -43,7 +43,10 @@ export function rejectUnstorableText(
   ];
   for (const [part, value] of parts) {
     const property = findUnstorableText(value);
-    if (property !== null) return done(fieldErrors([{ property: property || part, error: 'INVALID_VALUE' }]));
+    if (property !== null) {
+      done(fieldErrors([{ property: property || part, error: 'INVALID_VALUE' }]));
+      return;
+    }
   }
   done();
 }

@@ -38,7 +38,11 @@ function screens(): RouteObject[] {
   return [
     {
       Component: ConsoleLayout,
-      children: [...byLayout('console'), toRouteObject(notFound)],
+      // A splat route has no index child to match, so the (public) not-found page is its own route.
+      children: [
+        ...byLayout('console'),
+        { path: '*', handle: { route: notFound } satisfies TRouteHandle, lazy: lazyPage(notFound.load) },
+      ],
     },
     { Component: AuthLayout, children: byLayout('auth') },
     ...byLayout('bare'),

@@ -78,3 +78,19 @@ export function isValidTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/** A boolean that arrives as JSON (true) in bodies or as text ('true') in query strings. */
+export const ZFlexBoolean = z.union([z.boolean(), ZQueryBoolean]);
+
+/** Free text for a search box: trimmed, bounded, empty meaning "no filter". */
+export const ZSearchText = z
+  .string()
+  .max(200)
+  .transform((value) => value.trim())
+  .optional();
+
+/** An error code when a value is absent, another when it is present but wrong (zod 4 issue callback). */
+export function missingOr(missingCode: string, invalidCode: string) {
+  return (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? missingCode : invalidCode;
+}

@@ -2,6 +2,7 @@ import type { TAppConfiguration, TAuthSession, TPermissionRule } from '@mip/shar
 import { can } from '@mip/shared';
 import { type Icon, IconAdjustments, IconHome2, IconInfoCircle, IconUserCircle } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { USER_ROUTES } from '../features/users/routes';
 
 export type TAccess = 'public' | 'signedIn' | 'signedOut' | TPermissionRule;
 export type TMenuGroup = 'systems' | 'events' | 'myEntity' | 'settings';
@@ -37,7 +38,7 @@ export const MENU_GROUPS: { id: TMenuGroup; labelKey: string; rule?: TPermission
  * bottom bar and the page titles are all built from it, so a menu entry exists
  * exactly when its screen does.
  */
-export const APP_ROUTES: TAppRoute[] = [
+const CORE_ROUTES: TAppRoute[] = [
   {
     path: '/',
     titleKey: 'pages.home',
@@ -119,6 +120,8 @@ export const APP_ROUTES: TAppRoute[] = [
     load: () => import('../features/errors/GenericErrorPage'),
   },
 ];
+
+export const APP_ROUTES: TAppRoute[] = [...CORE_ROUTES, ...USER_ROUTES];
 
 export const USER_MENU_ICON = IconUserCircle;
 

@@ -1,7 +1,9 @@
 import { ERROR_CODES } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
-import enUS from './en-US.json';
-import ptPT from './pt-PT.json';
+import { CATALOGS, mergeCatalogFiles } from './catalogs';
+
+const ptPT = CATALOGS['pt-PT'] as Record<string, Record<string, string>>;
+const enUS = CATALOGS['en-US'] as Record<string, Record<string, string>>;
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -18,6 +20,15 @@ describe('language catalogs', () => {
       expect(ptPT.errors, `pt-PT errors.${code}`).toHaveProperty(code);
       expect(enUS.errors, `en-US errors.${code}`).toHaveProperty(code);
     }
+  });
+
+  it('refuse a key defined in two files', () => {
+    expect(() =>
+      mergeCatalogFiles({
+        'a.json': { default: { users: { title: 'A' } } },
+        'b.json': { default: { users: { title: 'B' } } },
+      }),
+    ).toThrow('"users.title" is defined twice');
   });
 
   it('carry the spec texts for the error pages', () => {

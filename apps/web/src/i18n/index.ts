@@ -3,8 +3,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/pt';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from './en-US.json';
-import ptPT from './pt-PT.json';
+import { CATALOGS } from './catalogs';
 
 const STORAGE_KEY = 'mip.language';
 
@@ -26,7 +25,7 @@ function applyLanguage(language: TLanguage) {
 export async function initI18n() {
   const language = readStoredLanguage();
   await i18next.use(initReactI18next).init({
-    resources: { 'pt-PT': { translation: ptPT }, 'en-US': { translation: enUS } },
+    resources: { 'pt-PT': { translation: CATALOGS['pt-PT'] }, 'en-US': { translation: CATALOGS['en-US'] } },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { sessionStore, useSessionState } from '../../features/auth/session-store';
+import { useSessionState } from '../../features/auth/session-store';
+import { exitImpersonation } from '../../features/users/impersonation';
 
 /** Spec 000 §2: a red banner while acting as someone else, with the way back. */
 export function ImpersonationBanner() {
@@ -25,8 +26,7 @@ export function ImpersonationBanner() {
           variant="white"
           color="red"
           onClick={() => {
-            sessionStore.exitImpersonation();
-            navigate('/');
+            void exitImpersonation().then(() => navigate('/'));
           }}
         >
           {t('userMenu.exitImpersonation')}

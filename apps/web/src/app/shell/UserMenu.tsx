@@ -1,8 +1,11 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBuilding, IconChevronUp, IconLogout, IconUser, IconUserOff } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBuilding, IconChevronUp, IconLogout, IconUser, IconUserOff, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { sessionStore, useSessionState } from '../../features/auth/session-store';
+import { useSessionState } from '../../features/auth/session-store';
+import { ImpersonateModal } from '../../features/users/ImpersonateModal';
+import { exitImpersonation } from '../../features/users/impersonation';
 import { useAppPath } from '../paths';
 import { canAccess, isRouteDeclared } from '../routes';
 
@@ -24,57 +27,66 @@ export function UserMenu() {
   const { session, impersonate } = useSessionState();
   const navigate = useNavigate();
   const appPath = useAppPath();
+  const [isImpersonateOpen, impersonateModal] = useDisclosure(false);
   if (!session) return null;
   const isImpersonating = Boolean(impersonate);
   const canSeeOwnEntity = isRouteDeclared('/myEntity') && canAccess({ all: ['READ_OWN_ENTITY'] }, session);
+  const canImpersonate = !isImpersonating && canAccess({ all: ['IMPERSONATE_USER'] }, session);
 
   return (
-    <Menu position="top-start" width={240} withinPortal>
-      <Menu.Target>
-        <UnstyledButton w="100%" p={6} data-testid="user-menu">
-          <Group gap="sm" wrap="nowrap">
-            <Avatar color="brand" radius="xl">
-              {initials(session.name)}
-            </Avatar>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate>
-                {session.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {session.entity.name}
-              </Text>
-            </div>
-            <IconChevronUp size={16} />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={appPath('/personal')} leftSection={<IconUser size={16} />}>
-          {t('userMenu.personal')}
-        </Menu.Item>
-        {canSeeOwnEntity && (
-          <Menu.Item component={Link} to={appPath('/myEntity')} leftSection={<IconBuilding size={16} />}>
-            {t('userMenu.myEntity')}
+    <>
+      <ImpersonateModal opened={isImpersonateOpen} onClose={impersonateModal.close} />
+      <Menu position="top-start" width={240} withinPortal>
+        <Menu.Target>
+          <UnstyledButton w="100%" p={6} data-testid="user-menu">
+            <Group gap="sm" wrap="nowrap">
+              <Avatar color="brand" radius="xl">
+                {initials(session.name)}
+              </Avatar>
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {session.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {session.entity.name}
+                </Text>
+              </div>
+              <IconChevronUp size={16} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to={appPath('/personal')} leftSection={<IconUser size={16} />}>
+            {t('userMenu.personal')}
           </Menu.Item>
-        )}
-        <Menu.Divider />
-        {isImpersonating ? (
-          <Menu.Item
-            color="red"
-            leftSection={<IconUserOff size={16} />}
-            onClick={() => {
-              sessionStore.exitImpersonation();
-              navigate(appPath('/'));
-            }}
-          >
-            {t('userMenu.exitImpersonation')}
-          </Menu.Item>
-        ) : (
-          <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />}>
-            {t('userMenu.signOut')}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+          {canSeeOwnEntity && (
+            <Menu.Item component={Link} to={appPath('/myEntity')} leftSection={<IconBuilding size={16} />}>
+              {t('userMenu.myEntity')}
+            </Menu.Item>
+          )}
+          {canImpersonate && (
+            <Menu.Item leftSection={<IconUsersGroup size={16} />} onClick={impersonateModal.open}>
+              {t('userMenu.impersonate')}
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          {isImpersonating ? (
+            <Menu.Item
+              color="red"
+              leftSection={<IconUserOff size={16} />}
+              onClick={() => {
+                void exitImpersonation().then(() => navigate(appPath('/')));
+              }}
+            >
+              {t('userMenu.exitImpersonation')}
+            </Menu.Item>
+          ) : (
+            <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />}>
+              {t('userMenu.signOut')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

@@ -1,0 +1,68 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '../filters/FilterBar';
+
+/** Spec 000 §9: entity and role dropdowns ask for 50 options at a time. */
+export const DROPDOWN_PAGE_SIZE = 50;
+
+export interface TOption {
+  id: number;
+  name: string;
+}
+
+/**
+ * A dropdown whose options come from a server search as the user types
+ * (debounced 300 ms), that still shows the chosen option's name when it is
+ * not among the current results.
+ */
+export function RemoteSelect({
+  queryKey,
+  search,
+  value,
+  onChange,
+  ...props
+}: Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'filter'> & {
+  queryKey: unknown[];
+  /** Options matching the text (and the given ids, when asked for the chosen one). */
+  search: (text: string, ids?: number[]) => Promise<TOption[]>;
+  value: number | null;
+  onChange: (value: number | null, option: TOption | null) => void;
+}) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const options = useQuery({
+    queryKey: [...queryKey, 'options', debounced],
+    queryFn: () => search(debounced),
+    placeholderData: keepPreviousData,
+  });
+  const selected = useQuery({
+    queryKey: [...queryKey, 'selected', value],
+    queryFn: async () => (await search('', [value as number]))[0] ?? null,
+    enabled: value !== null && !(options.data ?? []).some((option) => option.id === value),
+  });
+  const all = [...(options.data ?? [])];
+  if (selected.data && !all.some((option) => option.id === selected.data?.id)) all.unshift(selected.data);
+  const selectedName = all.find((option) => option.id === value)?.name;
+
+  return (
+    <Select
+      {...props}
+      searchable
+      clearable={props.clearable ?? true}
+      nothingFoundMessage={props.nothingFoundMessage}
+      data={all.map((option) => ({ value: String(option.id), label: option.name }))}
+      value={value === null ? null : String(value)}
+      // Filtering happens on the server; show what it answered.
+      filter={({ options: items }) => items}
+      // Choosing an option fills the box with its name: that is not a new search.
+      onSearchChange={(next) => setText(next === selectedName ? '' : next)}
+      onChange={(next) => {
+        const id = next ? Number(next) : null;
+        onChange(id, all.find((option) => option.id === id) ?? null);
+        setText('');
+      }}
+    />
+  );
+}

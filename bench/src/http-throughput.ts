@@ -22,7 +22,8 @@ export interface TLoadResult {
   errors: number;
 }
 
-function percentile(sorted: Float64Array, fraction: number): number {
+/** The value below which `fraction` of the sorted samples lie (nearest rank). */
+export function percentile(sorted: Float64Array, fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }

@@ -2,10 +2,18 @@ import path from 'node:path';
 import { REPO_ROOT, startNodeScript, type TChildServer, waitForOk } from './processes.ts';
 
 export const SERVER_MAIN = path.join(REPO_ROOT, 'apps', 'server', 'src', 'main.ts');
+/** The demo administrator the first start creates, so figure groups can sign in as them. */
+export const BENCH_ADMIN = { email: 'admin@bench.example', password: 'Bench-Admin-2026!' };
 
 /** The environment the product starts with in the bench: embedded database in `dataDir`, defaults otherwise. */
 function serverEnvironment(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  };
   // The bench measures the embedded database the product starts with by default, and talks to nothing else.
   delete env.DATABASE_URL;
   delete env.DEMO_DATA;

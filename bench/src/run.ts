@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { goalValue, meetsGoal, type TBenchContext, type TFigureGroup } from './figures.ts';
 import { httpThroughputFigures } from './http-throughput.ts';
+import { identitySearchFigures } from './identity-search.ts';
 import { killAllNow, progress, stopAll } from './processes.ts';
 import { startupFigures } from './startup.ts';
 
-const GROUPS: TFigureGroup[] = [startupFigures, httpThroughputFigures];
+const GROUPS: TFigureGroup[] = [startupFigures, httpThroughputFigures, identitySearchFigures];
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mip-bench-'));

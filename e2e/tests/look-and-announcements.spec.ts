@@ -71,4 +71,30 @@ test.describe('look and announcements', () => {
     await expect(page.getByText('Cor inválida: use hexadecimal (#abc, #aabbcc…) ou hsl()')).toBeVisible();
     await expect(page.getByText('Verifique os campos assinalados')).toBeVisible();
   });
+
+  test('four notifications or more offer to close them all at once', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/configuration');
+    await page.getByLabel(/^Cor principal/).fill('#12');
+    const save = page.getByRole('button', { name: 'Guardar' });
+    for (let i = 0; i < 3; i++) await save.click();
+    await expect(page.getByText('Verifique os campos assinalados')).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Fechar todas' })).toHaveCount(0);
+    await save.click();
+    await expect(page.getByText('Verifique os campos assinalados')).toHaveCount(4);
+    await page.getByRole('button', { name: 'Fechar todas' }).click();
+    await expect(page.getByText('Verifique os campos assinalados')).toHaveCount(0);
+  });
+
+  test('a notification closes by itself after five seconds', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/configuration');
+    await page.getByLabel(/^Cor principal/).fill('#12');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const notice = page.getByText('Verifique os campos assinalados');
+    await expect(notice).toBeVisible();
+    await page.waitForTimeout(4000);
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveCount(0, { timeout: 4000 });
+  });
 });

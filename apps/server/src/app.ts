@@ -17,10 +17,15 @@ import { handleError } from './http/errors.ts';
 import { rejectUnstorableText } from './http/text-input.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
 import { createConfigurationCache, type TConfigurationCache } from './modules/configuration/configuration-cache.ts';
+import { entityRoutes } from './modules/entities/entities.routes.ts';
+import { entityProfileRoutes } from './modules/entity-profiles/entity-profiles.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +45,17 @@ export interface TAppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-const API_MODULES = [healthRoutes, authRoutes, configurationRoutes, addressRoutes];
+const API_MODULES = [
+  healthRoutes,
+  authRoutes,
+  configurationRoutes,
+  addressRoutes,
+  entityRoutes,
+  entityProfileRoutes,
+  roleRoutes,
+  userRoutes,
+  auditRoutes,
+];
 
 /** Builds the whole product without listening, so tests can inject requests. */
 export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {

@@ -27,6 +27,8 @@ describe('entity scope', () => {
       permissions: [...PERMISSIONS],
       entitiesAccessList: [entityB.id],
     });
+    // A's user leaves traces (a sign-in in the audit log) that B must not read either.
+    await signIn(t.app, userA.email);
     const { authorization } = await signIn(t.app, userB.email);
     const secrets = [entityA.name, userA.name, userA.email];
 
@@ -44,9 +46,12 @@ describe('entity scope', () => {
           /id$/i.test(name) ? idFor(name) : String(sampleValue(schema, name)),
         ]),
       );
-      const response = await t.app.inject({ method: 'GET', url, query, headers: { authorization } });
-      for (const secret of secrets) {
-        expect(response.body, `${routeLabel(route)} leaked "${secret}"`).not.toContain(secret);
+      // With the sample filters, and with none at all: an unfiltered list must be scoped too.
+      for (const variant of [query, {}]) {
+        const response = await t.app.inject({ method: 'GET', url, query: variant, headers: { authorization } });
+        for (const secret of secrets) {
+          expect(response.body, `${routeLabel(route)} leaked "${secret}"`).not.toContain(secret);
+        }
       }
     }
   });

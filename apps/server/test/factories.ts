@@ -6,6 +6,7 @@ import {
   applicationConfiguration,
   applications,
   entities,
+  entityProfileRoles,
   entityProfiles,
   roles,
   users,
@@ -24,18 +25,21 @@ export async function createRole(db: TDatabase, permissions: TPermission[] = [])
   return role;
 }
 
-export async function createEntityProfile(db: TDatabase, name = `Profile ${unique()}`) {
+export async function createEntityProfile(db: TDatabase, name = `Profile ${unique()}`, roleIds: number[] = []) {
   const [profile] = await db.insert(entityProfiles).values({ name }).returning();
+  if (roleIds.length > 0) {
+    await db.insert(entityProfileRoles).values(roleIds.map((roleId) => ({ profileId: profile.id, roleId })));
+  }
   return profile;
 }
 
 export async function createEntity(
   db: TDatabase,
-  values: { name?: string; parentId?: number; profileId?: number } = {},
+  values: { name?: string; parentId?: number; profileId?: number; vatNumber?: string; email?: string } = {},
 ) {
   const [entity] = await db
     .insert(entities)
-    .values({ name: values.name ?? `Entity ${unique()}`, parentId: values.parentId, profileId: values.profileId })
+    .values({ ...values, name: values.name ?? `Entity ${unique()}` })
     .returning();
   return entity;
 }
@@ -55,6 +59,8 @@ export async function createUser(
     language?: string;
     entitiesAccessList?: number[];
     withoutPassword?: boolean;
+    type?: string;
+    lastLoginAt?: Date;
   } = {},
 ) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
@@ -71,6 +77,8 @@ export async function createUser(
       status: values.status ?? 'ACTIVE',
       language: values.language ?? 'pt-PT',
       entitiesAccessList: values.entitiesAccessList ?? [],
+      type: values.type,
+      lastLoginAt: values.lastLoginAt,
     })
     .returning();
   return user;

@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   // impersonation
   'MISSING_USER',
   'IMPERSONATION_NOT_ALLOWED',
+  'NOT_IMPERSONATING',
   'INVALID_COLOUR',
 ] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, isPermission, PERMISSIONS, type TPermissionSubject } from './permissions.ts';
+import { can, canGrant, isPermission, PERMISSIONS, type TPermissionSubject } from './permissions.ts';
 
 const holding = (...permissions: string[]): TPermissionSubject => ({ type: 'NORMAL', role: { permissions } });
 
@@ -49,6 +49,19 @@ describe('can', () => {
 
   it('does not treat a permission name as a prefix of another', () => {
     expect(can(holding('READ_ENTITY'), { all: ['READ_OWN_ENTITY'] })).toBe(false);
+  });
+});
+
+describe('canGrant', () => {
+  it('lets a holder hand on any part of what they hold, nothing included', () => {
+    const admin = holding('READ_USER', 'WRITE_USER', 'READ_ROLE');
+    expect(canGrant(admin, ['READ_USER', 'WRITE_USER'])).toBe(true);
+    expect(canGrant(admin, [])).toBe(true);
+  });
+
+  it('refuses a single permission the holder lacks, and everything to nobody', () => {
+    expect(canGrant(holding('READ_USER'), ['READ_USER', 'WRITE_ROLE'])).toBe(false);
+    expect(canGrant(null, [])).toBe(false);
   });
 });
 

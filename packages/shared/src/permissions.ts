@@ -53,6 +53,17 @@ export function can(subject: TPermissionSubject | null | undefined, rule: TPermi
   return rule.not ? !passes : passes;
 }
 
+/**
+ * Whether the caller holds every one of these permissions, so may hand them
+ * on (a role, a user's role, an impersonation). Security-relevant: nobody
+ * grants more than they hold.
+ */
+export function canGrant(subject: TPermissionSubject | null | undefined, permissions: readonly string[]): boolean {
+  if (!subject) return false;
+  const held = new Set(subject.role.permissions);
+  return permissions.every((permission) => held.has(permission));
+}
+
 export function isPermission(value: string): value is TPermission {
   return (PERMISSIONS as readonly string[]).includes(value);
 }

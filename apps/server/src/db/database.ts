@@ -1,8 +1,11 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type TDatabase = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** The pool or a transaction: what a query helper runs on, so it works inside and outside a transaction. */
+export type TExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 // bigint and numeric come back as strings by default; our ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -105,3 +105,18 @@ export async function startEmbeddedPostgres(
   if (isNew) await server.createDatabase('mip');
   return { url, stop: () => server.stop() };
 }
+
+/**
+ * The URL of the embedded server another process started on `dataDir`, read
+ * from its files (the port from postmaster.pid), for tools such as the bench
+ * that load data next to a running platform.
+ */
+export async function readRunningEmbeddedUrl(dataDir: string, database: string): Promise<string> {
+  const credentials = JSON.parse(
+    await fs.readFile(path.join(dataDir, 'postgres-credentials.json'), 'utf8'),
+  ) as TCredentials;
+  // postmaster.pid: pid, data directory, start time, port, …, one per line.
+  const port = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no running embedded PostgreSQL in ${dataDir}`);
+  return `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+}

@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   FORBIDDEN: 403,
   ACCOUNT_INACTIVE: 403,
   IMPERSONATION_NOT_ALLOWED: 403,
+  NOT_IMPERSONATING: 409,
   TOO_MANY_REQUESTS: 429,
   DELETE_FAILED: 409,
   INTERNAL_ERROR: 500,
@@ -36,11 +37,32 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' });
-export const forbidden = () => new AppError('FORBIDDEN', { message: 'You are not authorized' });
+export const forbidden = (message = 'You are not authorized') => new AppError('FORBIDDEN', { message });
+/** A delete refused because the record is still in use; the message says by what (the spec shows it). */
+export const deleteFailed = (message: string) => new AppError('DELETE_FAILED', { message });
 
 /** Field errors in the spec's shape; the form error code heads them. */
 export function fieldErrors(errors: TFieldError[]): AppError {
   return new AppError('FORM_ERROR', { message: 'Check the marked fields', fieldErrors: errors });
+}
+
+/** The PostgreSQL error behind a failed query (drizzle wraps it), when there is one. */
+function postgresErrorOf(error: unknown): { code?: string; constraint?: string } | null {
+  if (!error || typeof error !== 'object') return null;
+  const cause = (error as { cause?: unknown }).cause;
+  const candidate = (cause && typeof cause === 'object' ? cause : error) as { code?: string; constraint?: string };
+  return typeof candidate.code === 'string' ? candidate : null;
+}
+
+/**
+ * A unique index that refused a write (two requests racing past the service's
+ * own check) becomes the field error it means; any other error is rethrown.
+ */
+export function rethrowUniqueViolation(error: unknown, byIndex: Record<string, TFieldError>): never {
+  const pgError = postgresErrorOf(error);
+  const fieldError = pgError?.code === '23505' && pgError.constraint ? byIndex[pgError.constraint] : undefined;
+  if (fieldError) throw fieldErrors([fieldError]);
+  throw error;
 }
 
 /** "/name/0/field" → "name[0].field", the property form the web client maps back to fields. */

@@ -43,3 +43,19 @@ export function parseCsvRows(text: string): string[][] {
   }
   return rows;
 }
+
+/** A spreadsheet runs a cell that starts with one of these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function formatCsvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  // CSV injection: text that someone typed must reach the spreadsheet as text, never as a formula.
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One RFC 4180 line, CRLF-terminated. */
+export function formatCsvRow(values: (string | number | null)[]): string {
+  return `${values.map(formatCsvField).join(',')}\r\n`;
+}

@@ -2,6 +2,10 @@ import type { TAppConfiguration, TAuthSession, TPermissionRule } from '@mip/shar
 import { can } from '@mip/shared';
 import { type Icon, IconAdjustments, IconHome2, IconInfoCircle, IconUserCircle } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { AUDIT_ROUTES } from '../features/audit/routes';
+import { ENTITY_ROUTES } from '../features/entities/routes';
+import { ENTITY_PROFILE_ROUTES } from '../features/entity-profiles/routes';
+import { ROLE_ROUTES } from '../features/roles/routes';
 import { USER_ROUTES } from '../features/users/routes';
 
 export type TAccess = 'public' | 'signedIn' | 'signedOut' | TPermissionRule;
@@ -121,7 +125,14 @@ const CORE_ROUTES: TAppRoute[] = [
   },
 ];
 
-export const APP_ROUTES: TAppRoute[] = [...CORE_ROUTES, ...USER_ROUTES];
+export const APP_ROUTES: TAppRoute[] = [
+  ...CORE_ROUTES,
+  ...USER_ROUTES,
+  ...ENTITY_ROUTES,
+  ...ENTITY_PROFILE_ROUTES,
+  ...ROLE_ROUTES,
+  ...AUDIT_ROUTES,
+];
 
 export const USER_MENU_ICON = IconUserCircle;
 

@@ -84,7 +84,11 @@ export const ZUserInput = z.object({
     .refine(isValidTimeZone, { error: 'INVALID_TIMEZONE' }),
   receiveNotifications: z.boolean({ error: 'MISSING_RECEIVE_NOTIFICATIONS' }),
   status: z.enum(USER_STATUSES, { error: missingOr('MISSING_STATUS', 'INVALID_STATUS') }),
-  entitiesAccessList: z.array(z.number().int().positive()).max(500).default([]),
+  /**
+   * Entities the user is limited to (with their sub-entities); [] means no limit.
+   * Left out: a new user is limited to their own entity, an edited one keeps theirs.
+   */
+  entitiesAccessList: z.array(z.number().int().positive(), { error: 'INVALID_ENTITY' }).max(500).optional(),
   ballotNumber: z
     .string()
     .trim()

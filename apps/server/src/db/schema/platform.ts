@@ -29,9 +29,12 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
+    // Newest first with id as the tiebreak: the log's order, and the keyset of its CSV export.
+    index('audit_log_at_id_idx').on(t.at, t.id),
     index('audit_log_record_idx').on(t.recordType, t.recordId),
     index('audit_log_user_idx').on(t.userId),
+    index('audit_log_impersonator_idx').on(t.impersonatorUserId),
+    index('audit_log_action_idx').on(t.action),
   ],
 );
 

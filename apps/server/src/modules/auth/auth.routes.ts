@@ -1,12 +1,15 @@
 import {
   ZAuthSession,
   ZChangePasswordInput,
+  ZImpersonateInput,
+  ZImpersonationSession,
   ZLoginInput,
   ZRecoveryInput,
   ZSetPasswordInput,
   ZSuccess,
   ZTokenParams,
 } from '@mip/shared';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
@@ -22,18 +25,24 @@ import {
   type TAuthDeps,
   type TTokenPurpose,
 } from './auth.service.ts';
+import { endImpersonation, startImpersonation } from './impersonation.service.ts';
 
 const ZTokenCheck = z.object({ valid: z.boolean(), email: z.string().nullable() });
 const PURPOSE_BY_PATH: Record<'reset' | 'activate', TTokenPurpose> = { reset: 'RESET', activate: 'ACTIVATE' };
 const ZPurposeParams = ZTokenParams.extend({ purpose: z.enum(['reset', 'activate']) });
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): TAuthDeps => ({
+/** What the services that send account mail need of the app. */
+export function authDepsOf(app: FastifyInstance): TAuthDeps {
+  return {
     db: app.db,
     config: app.config,
     mailer: app.mailer,
     log: (message, error) => app.log.error({ err: error }, message),
-  });
+  };
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => authDepsOf(app);
 
   app.post(
     '/auth/login',
@@ -103,6 +112,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await changePassword(app.db, requireAuth(request), request.body, actorOf(request));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/impersonate',
+    {
+      config: { rule: { all: ['IMPERSONATE_USER'] } },
+      schema: { tags: ['auth'], body: ZImpersonateInput, response: { 200: ZImpersonationSession } },
+    },
+    async (request) => startImpersonation(deps(), requireAuth(request), request.body.userId, actorOf(request)),
+  );
+
+  app.post(
+    '/auth/impersonate/exit',
+    { config: { rule: 'signedIn' }, schema: { tags: ['auth'], response: { 200: ZSuccess } } },
+    async (request) => {
+      await endImpersonation(deps(), requireAuth(request), actorOf(request));
       return { success: true as const };
     },
   );

@@ -5,6 +5,7 @@ import type { TDatabase } from '../../db/database.ts';
 import { users, userTokens } from '../../db/schema/index.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors } from '../../http/errors.ts';
+import { toIsoTimestampOrNull } from '../../lib/timestamps.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import { renderAccountMail } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
@@ -59,7 +60,7 @@ export async function loadAuthSession(
     entityProfile: profile,
     entitiesAccessList: row.entities_access_list,
     role: { id: row.role_id, name: row.role_name, permissions: row.permissions },
-    legalWarningReadTimestamp: row.legal_warning_read_at ? new Date(row.legal_warning_read_at).toISOString() : null,
+    legalWarningReadTimestamp: toIsoTimestampOrNull(row.legal_warning_read_at),
     timeZone: row.time_zone,
     language: row.language as TLanguage,
     session: { validity: session.validity.toISOString(), token: session.token },

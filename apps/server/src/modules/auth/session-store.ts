@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TDatabase } from '../../db/database.ts';
+import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { sessions } from '../../db/schema/index.ts';
 
 /** Who is calling, as every guard and service sees it. */
@@ -32,11 +32,20 @@ export function createToken(): string {
 }
 
 export async function openSession(
-  db: TDatabase,
-  input: { userId: number; ttlMinutes: number; ip?: string; userAgent?: string; impersonatorSessionId?: number },
+  db: TExecutor,
+  input: {
+    userId: number;
+    ttlMinutes: number;
+    ip?: string;
+    userAgent?: string;
+    impersonatorSessionId?: number;
+    /** The session ends by then at the latest (an impersonation by the end of the session it came from). */
+    notAfter?: Date;
+  },
 ): Promise<{ id: number; token: string; validity: Date }> {
   const token = createToken();
-  const validity = new Date(Date.now() + input.ttlMinutes * 60_000);
+  const ttlEnd = Date.now() + input.ttlMinutes * 60_000;
+  const validity = new Date(input.notAfter ? Math.min(ttlEnd, input.notAfter.getTime()) : ttlEnd);
   const [row] = await db
     .insert(sessions)
     .values({
@@ -61,7 +70,9 @@ export async function findSessionByToken(db: TDatabase, token: string): Promise<
        join users u on u.id = s.user_id
        join roles r on r.id = u.role_id
        left join sessions imp on imp.id = s.impersonator_session_id
-      where s.token_hash = $1 and s.ended_at is null and s.validity > now() and u.status = 'ACTIVE'`,
+      where s.token_hash = $1 and s.ended_at is null and s.validity > now() and u.status = 'ACTIVE'
+        -- An impersonation lives only as long as the session it was opened from.
+        and (s.impersonator_session_id is null or (imp.ended_at is null and imp.validity > now()))`,
     [hashToken(token)],
   );
   const row = result.rows[0];
@@ -85,12 +96,12 @@ export async function findSessionByToken(db: TDatabase, token: string): Promise<
   };
 }
 
-export async function endSession(db: TDatabase, sessionId: number): Promise<void> {
+export async function endSession(db: TExecutor, sessionId: number): Promise<void> {
   await db.update(sessions).set({ endedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every live session of a user, but the one to keep (the caller's own, when they changed their password). */
-export async function endUserSessions(db: TDatabase, userId: number, keepSessionId?: number): Promise<void> {
+export async function endUserSessions(db: TExecutor, userId: number, keepSessionId?: number): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: sql`now()` })

@@ -50,7 +50,7 @@ export function SideMenu() {
                   key={section.group.id}
                   component="button"
                   label={t(section.group.labelKey)}
-                  defaultOpened={section.routes.some((route) => location.pathname.endsWith(route.path))}
+                  defaultOpened={section.routes.some((route) => isUnder(location.pathname, appPath(route.path)))}
                   childrenOffset={16}
                 >
                   {section.routes.map((route) => (
@@ -85,6 +85,11 @@ export function SideMenu() {
   );
 }
 
+/** Whether a path is a menu entry's page or one of its records ("/entity/12" is under "/entity"). */
+function isUnder(pathname: string, entryPath: string): boolean {
+  return pathname === entryPath || pathname.startsWith(`${entryPath}/`) || pathname.startsWith(`${entryPath}?`);
+}
+
 function MenuEntry({
   path,
   labelKey,
@@ -98,7 +103,7 @@ function MenuEntry({
   const appPath = useAppPath();
   const location = useLocation();
   const to = appPath(path);
-  const isActive = path === '/' ? location.pathname === to : location.pathname.startsWith(to);
+  const isActive = path === '/' ? location.pathname === to : isUnder(location.pathname, to);
   return (
     <NavLink
       component={Link}

@@ -56,9 +56,10 @@ export function FilterBar({
 
   return (
     <Stack gap="xs">
-      <Group gap="xs" wrap="nowrap" align="flex-end">
+      <Group gap="xs" wrap="wrap" align="flex-end">
         <TextInput
-          style={{ flex: 1 }}
+          // Takes the row on a phone; the buttons then wrap below it instead of being cut off.
+          style={{ flex: '1 1 240px' }}
           label={searchLabel}
           leftSection={<IconSearch size={16} />}
           value={text}

@@ -113,7 +113,7 @@ export default function UserListPage() {
       title: t('users.fields.status'),
       sortProperty: 'status',
       render: (user) => (
-        <Badge color={user.status === 'ACTIVE' ? 'teal' : 'gray'} variant="light">
+        <Badge color={user.status === 'ACTIVE' ? 'teal' : 'gray'} variant="dot">
           {statusLabel(user.status)}
         </Badge>
       ),

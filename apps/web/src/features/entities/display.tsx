@@ -1,0 +1,82 @@
+import { ActionIcon, Badge, Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/**
+ * A status in words beside a coloured dot, so colour is never the only sign.
+ * The text keeps the body colour: tinted badge text is too faint to read.
+ */
+export function StatusBadge({ label, isPositive }: { label: string; isPositive: boolean }) {
+  return (
+    <Badge variant="dot" color={isPositive ? 'teal' : 'gray'} tt="none" size="md" miw="max-content">
+      {label}
+    </Badge>
+  );
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return <StatusBadge label={t(active ? 'entities.status.ACTIVE' : 'entities.status.INACTIVE')} isPositive={active} />;
+}
+
+/** An empty cell or field: a dash to the eye, words to a screen reader. */
+export function NoValue() {
+  const { t } = useTranslation();
+  return (
+    <Text span size="sm" c="dimmed">
+      <span aria-hidden>—</span>
+      <VisuallyHidden>{t('entities.noValue')}</VisuallyHidden>
+    </Text>
+  );
+}
+
+/**
+ * A list's main action beside its search box: a labelled button on wide
+ * screens, an icon button with the same accessible name on phones, where the
+ * row has no room for the text.
+ */
+export function ToolbarAction({
+  label,
+  icon,
+  to,
+  onClick,
+  isLoading = false,
+  variant = 'filled',
+}: {
+  label: string;
+  icon: ReactNode;
+  to?: string;
+  onClick?: () => void;
+  isLoading?: boolean;
+  variant?: 'filled' | 'default';
+}) {
+  const link = to ? { component: Link, to } : {};
+  return (
+    <>
+      <Button
+        visibleFrom="sm"
+        variant={variant}
+        leftSection={icon}
+        loading={isLoading}
+        onClick={onClick}
+        {...(link as object)}
+      >
+        {label}
+      </Button>
+      <Tooltip label={label}>
+        <ActionIcon
+          hiddenFrom="sm"
+          size="input-sm"
+          variant={variant}
+          aria-label={label}
+          loading={isLoading}
+          onClick={onClick}
+          {...(link as object)}
+        >
+          {icon}
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}

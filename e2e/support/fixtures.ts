@@ -11,7 +11,10 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(', ')})`,
+    ),
     'serious or critical accessibility violations',
   ).toEqual([]);
 }
@@ -19,6 +22,8 @@ export async function expectAccessible(page: Page) {
 /** Screenshot kept for people to look at, after an accessibility check of the same screen. */
 export async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle').catch(() => {});
+  // A menu or dialog still fading in is half transparent: axe would judge its contrast mid-way.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await expectAccessible(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

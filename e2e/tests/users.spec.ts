@@ -28,19 +28,19 @@ test.describe('the user list', () => {
     await expect(page.getByText('24 registos')).toBeVisible();
     await page.getByRole('button', { name: 'Filtros' }).click();
     await page.getByRole('combobox', { name: 'Estado' }).click();
-    await page.getByRole('option', { name: 'Ativo' }).click();
+    await page.getByRole('option', { name: 'Ativo', exact: true }).click();
     await expect(page.getByTestId('filter-badges')).toContainText('Estado: Ativo');
     await page.getByRole('button', { name: 'Página 2' }).click();
-    await expect(page.getByRole('link', { name: 'Teresa Lobo 21' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Teresa Lobo 21', exact: true })).toBeVisible();
     await capture(page, 'users-filtered-page-2-pt-PT');
 
-    await page.getByRole('link', { name: 'Teresa Lobo 21' }).click();
+    await page.getByRole('link', { name: 'Teresa Lobo 21', exact: true }).click();
     await expect(page.getByLabel(/^Nome completo/)).toHaveValue('Teresa Lobo 21');
     await page.goBack();
     await expect(page.getByLabel('Pesquisar utilizadores')).toHaveValue('teresa lobo');
     await expect(page.getByTestId('filter-badges')).toContainText('Estado: Ativo');
     await expect(page.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('link', { name: 'Teresa Lobo 21' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Teresa Lobo 21', exact: true })).toBeVisible();
   });
 
   test('a search that finds nobody says so', async ({ page }) => {
@@ -121,6 +121,7 @@ test.describe('impersonation', () => {
     // Rui's role has no settings: the menu follows the borrowed identity.
     await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Configurações')).toHaveCount(0);
     await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Sair da personificação' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Terminar sessão' })).toHaveCount(0);
     await capture(page, 'impersonating-pt-PT');
     await page.getByRole('menuitem', { name: 'Sair da personificação' }).click();

@@ -4,6 +4,7 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../api/query-client';
 import { DelayedLoader } from '../components/DelayedLoader';
@@ -27,7 +28,9 @@ function ConfiguredApp() {
   useEffect(() => router.subscribe((state) => setAppId(readAppId(state.location.pathname))), []);
   const configuration = useAppConfigurationQuery(appId);
   const config = configuration.data;
-  const theme = useMemo(() => createAppTheme(config?.defaultColor), [config?.defaultColor]);
+  const { t } = useTranslation();
+  const closeLabel = t('common.closeDialog');
+  const theme = useMemo(() => createAppTheme(config?.defaultColor, closeLabel), [config?.defaultColor, closeLabel]);
 
   useEffect(() => {
     if (config?.appTitle) document.title = config.appTitle;

@@ -1,4 +1,12 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Notification } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  Drawer,
+  type MantineColorsTuple,
+  Menu,
+  Modal,
+  Notification,
+} from '@mantine/core';
 import { isValidColour } from '@mip/shared';
 
 const FALLBACK = '#0a6c74';
@@ -34,7 +42,8 @@ export function buildShades(colour: string | undefined): MantineColorsTuple {
   return [...lighter, mix(rgb, 0, 0), ...darker] as unknown as MantineColorsTuple;
 }
 
-export function createAppTheme(colour: string | undefined) {
+/** `closeLabel` names the close button of every dialog and drawer, which Mantine leaves unnamed. */
+export function createAppTheme(colour: string | undefined, closeLabel: string) {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: { light: 6, dark: 5 },
@@ -46,6 +55,10 @@ export function createAppTheme(colour: string | undefined) {
     components: {
       // The default notification text is too faint to read (and fails WCAG AA contrast).
       Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-dimmed)' } } }),
+      // Mantine's focus placeholder is a focusable child with no role, which breaks the menu's ARIA structure.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
     },
   });
 }

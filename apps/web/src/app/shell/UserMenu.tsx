@@ -72,7 +72,7 @@ export function UserMenu() {
           <Menu.Divider />
           {isImpersonating ? (
             <Menu.Item
-              color="red"
+              color="red.9"
               leftSection={<IconUserOff size={16} />}
               onClick={() => {
                 void exitImpersonation().then(() => navigate(appPath('/')));

@@ -12,6 +12,7 @@ export interface TLoadOptions {
   connections: number;
   durationSeconds: number;
   warmUpSeconds: number;
+  rounds: number;
 }
 
 export interface TLoadResult {
@@ -55,8 +56,9 @@ function readLoadOptions(): TLoadOptions {
   };
   return {
     connections: seconds('BENCH_CONNECTIONS', 10),
-    durationSeconds: seconds('BENCH_SECONDS', 10),
-    warmUpSeconds: seconds('BENCH_WARMUP_SECONDS', 2),
+    durationSeconds: seconds('BENCH_SECONDS', 4),
+    warmUpSeconds: seconds('BENCH_WARMUP_SECONDS', 1),
+    rounds: Math.round(seconds('BENCH_ROUNDS', 5)),
   };
 }
 
@@ -76,25 +78,38 @@ export const httpThroughputFigures: TFigureGroup = {
     if (response.status !== 200) throw new Error(`${CONFIG_LIST} answered ${response.status}`);
     const body = await response.text();
 
-    progress(`loading ${CONFIG_LIST} for ${options.durationSeconds} s with ${options.connections} connections…`);
-    const real = await loadUrl(`${platform.baseUrl}${CONFIG_LIST}`, options);
-    progress(`platform: ${Math.round(real.rps)} requests/s, p95 ${real.p95Ms} ms`);
-
     const bare = await startNodeScript(BARE_SERVER, { ...process.env, BENCH_ROUTE: CONFIG_LIST, BENCH_BODY: body });
     try {
       await waitForOk(bare, CONFIG_LIST, 20_000);
-      progress('loading the bare Fastify server with the same bytes…');
-      const baseline = await loadUrl(`${bare.baseUrl}${CONFIG_LIST}`, options);
-      progress(`bare Fastify: ${Math.round(baseline.rps)} requests/s, p95 ${baseline.p95Ms} ms`);
-      const failed = real.non2xx + real.errors + baseline.non2xx + baseline.errors;
+      // Rounds alternate between the two servers, and the ratio is the median of the rounds' ratios:
+      // whatever else the machine does then weighs on both sides alike instead of on whichever ran last.
+      const rounds: { real: TLoadResult; baseline: TLoadResult }[] = [];
+      for (let round = 1; round <= options.rounds; round++) {
+        const real = await loadUrl(`${platform.baseUrl}${CONFIG_LIST}`, options);
+        const baseline = await loadUrl(`${bare.baseUrl}${CONFIG_LIST}`, options);
+        progress(
+          `round ${round}/${options.rounds}: platform ${Math.round(real.rps)} requests/s, ` +
+            `bare Fastify ${Math.round(baseline.rps)} requests/s`,
+        );
+        rounds.push({ real, baseline });
+      }
+      const failed = rounds.reduce(
+        (sum, { real, baseline }) => sum + real.non2xx + real.errors + baseline.non2xx + baseline.errors,
+        0,
+      );
       if (failed > 0) progress(`warning: ${failed} requests failed or answered other than 2xx`);
+      const median = (values: number[]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const middle = Math.floor(sorted.length / 2);
+        return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+      };
       return {
         figures: {
-          configListRps: Math.round(real.rps),
-          configListP95Ms: real.p95Ms,
-          bareFastifyRps: Math.round(baseline.rps),
-          bareFastifyP95Ms: baseline.p95Ms,
-          ratio: Math.round((real.rps / baseline.rps) * 1000) / 1000,
+          configListRps: Math.round(median(rounds.map((r) => r.real.rps))),
+          configListP95Ms: median(rounds.map((r) => r.real.p95Ms)),
+          bareFastifyRps: Math.round(median(rounds.map((r) => r.baseline.rps))),
+          bareFastifyP95Ms: median(rounds.map((r) => r.baseline.p95Ms)),
+          ratio: Math.round(median(rounds.map((r) => r.real.rps / r.baseline.rps)) * 1000) / 1000,
           failedRequests: failed,
         },
         goals: { ratio: { atLeast: RATIO_GOAL } },

@@ -14,7 +14,18 @@ import { startupFigures } from './startup.ts';
 
 const GROUPS: TFigureGroup[] = [startupFigures, httpThroughputFigures, identitySearchFigures];
 
+/** `npm run bench -- startup identity-search` runs only the groups named; no names runs them all. */
+function selectedGroups(names: string[]): TFigureGroup[] {
+  if (names.length === 0) return GROUPS;
+  const unknown = names.filter((name) => !GROUPS.some((group) => group.name === name));
+  if (unknown.length > 0) {
+    throw new Error(`unknown bench group(s) ${unknown.join(', ')}; known: ${GROUPS.map((g) => g.name).join(', ')}`);
+  }
+  return GROUPS.filter((group) => names.includes(group.name));
+}
+
 async function main() {
+  const groups = selectedGroups(process.argv.slice(2));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mip-bench-'));
   const context: TBenchContext = { dataDir, platform: null };
   const figures: Record<string, number> = {};
@@ -22,7 +33,7 @@ async function main() {
   const meetsGoals: Record<string, boolean> = {};
   const startedAt = performance.now();
   try {
-    for (const group of GROUPS) {
+    for (const group of groups) {
       progress(`— ${group.name}`);
       const result = await group.run(context);
       Object.assign(figures, result.figures);

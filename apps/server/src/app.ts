@@ -65,6 +65,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     // One line per request is noise here; errors are still logged with their correlation id.
     logController: new LogController({ disableRequestLogging: true }),
+    // No per-request child logger: with request lines off it would only carry a reqId that nothing reads
+    // (an unexpected error is logged with its own correlation id), and building one costs on every call.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: false } },

@@ -81,4 +81,29 @@ export interface TErrorBody {
   message: string;
   code: string;
   correlationId?: string;
+  /** With DELETE_FAILED: what still holds the record. */
+  blocked?: TDeleteBlocked;
+}
+
+/**
+ * Why a delete was refused (DELETE_FAILED). The server also sends an English
+ * message for API clients; the web shows the catalog text `errors.deleteBlocked.<REASON>`
+ * in the user's language, with the record's name and how many things still use it.
+ */
+export const DELETE_BLOCKERS = [
+  'OWN_ACCOUNT',
+  'ROLE_HELD_BY_USERS',
+  'ENTITY_HAS_CHILDREN',
+  'ENTITY_HAS_USERS',
+  'ENTITY_IN_ACCESS_LISTS',
+  'PROFILE_USED_BY_ENTITIES',
+  'PROFILE_USED_BY_APPLICATIONS',
+] as const;
+
+export type TDeleteBlocker = (typeof DELETE_BLOCKERS)[number];
+
+export interface TDeleteBlocked {
+  reason: TDeleteBlocker;
+  name?: string;
+  count?: number;
 }

@@ -53,8 +53,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
     // Console answers are personal and change under the user: never cached unless a route says so.
     reply.header('cache-control', 'no-store');
-    if (!request.routeOptions.url) return done(); // 404s go on to the not-found handler
-    const rule = request.routeOptions.config?.rule;
+    // routeOptions is a getter that builds a new object on every read: read it once.
+    const { url, config } = request.routeOptions;
+    if (!url) return done(); // 404s go on to the not-found handler
+    const rule = config?.rule;
     if (!rule) return done(new AppError('FORBIDDEN', { message: 'This route declares no access rule' }));
     const token = readBearerToken(request);
     if (!token) {

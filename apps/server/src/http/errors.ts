@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TErrorCode, TFieldError } from '@mip/shared';
+import type { TDeleteBlocked, TErrorCode, TFieldError } from '@mip/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -23,14 +23,22 @@ export class AppError extends Error {
   readonly status: number;
   readonly fieldErrors: TFieldError[] | undefined;
   readonly headers: Record<string, string>;
+  readonly blocked: TDeleteBlocked | undefined;
 
   constructor(
     code: TErrorCode,
-    options: { message?: string; fieldErrors?: TFieldError[]; status?: number; headers?: Record<string, string> } = {},
+    options: {
+      message?: string;
+      fieldErrors?: TFieldError[];
+      status?: number;
+      headers?: Record<string, string>;
+      blocked?: TDeleteBlocked;
+    } = {},
   ) {
     super(options.message ?? code);
     this.code = code;
     this.fieldErrors = options.fieldErrors;
+    this.blocked = options.blocked;
     this.status = options.status ?? (options.fieldErrors ? 400 : (STATUS_BY_CODE[code] ?? 400));
     this.headers = options.headers ?? {};
   }
@@ -38,8 +46,12 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' });
 export const forbidden = (message = 'You are not authorized') => new AppError('FORBIDDEN', { message });
-/** A delete refused because the record is still in use; the message says by what (the spec shows it). */
-export const deleteFailed = (message: string) => new AppError('DELETE_FAILED', { message });
+/**
+ * A delete refused because the record is still in use. The message says by what
+ * (the spec shows it); `blocked` lets the web say it in the user's language.
+ */
+export const deleteFailed = (message: string, blocked?: TDeleteBlocked) =>
+  new AppError('DELETE_FAILED', { message, blocked });
 
 /** Field errors in the spec's shape; the form error code heads them. */
 export function fieldErrors(errors: TFieldError[]): AppError {
@@ -91,6 +103,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       code: error.code,
       message: error.message,
       ...(error.fieldErrors ? { hasErrors: true, errors: error.fieldErrors } : {}),
+      ...(error.blocked ? { blocked: error.blocked } : {}),
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import type { TFieldError } from '@mip/shared';
+import type { TDeleteBlocked, TFieldError } from '@mip/shared';
 import { sessionStore } from '../features/auth/session-store';
 
 /** A failed call, with the spec's field errors when the server sent them. Status -1 is a network failure. */
@@ -7,13 +7,18 @@ export class ApiError extends Error {
   readonly code: string;
   readonly hasErrors: boolean;
   readonly errors: TFieldError[];
+  readonly blocked: TDeleteBlocked | undefined;
 
-  constructor(status: number, body: { code?: string; message?: string; hasErrors?: boolean; errors?: TFieldError[] }) {
+  constructor(
+    status: number,
+    body: { code?: string; message?: string; hasErrors?: boolean; errors?: TFieldError[]; blocked?: TDeleteBlocked },
+  ) {
     super(body.message ?? body.code ?? `HTTP ${status}`);
     this.status = status;
     this.code = body.code ?? (status === -1 ? 'NETWORK_ERROR' : 'INTERNAL_ERROR');
     this.hasErrors = Boolean(body.hasErrors);
     this.errors = body.errors ?? [];
+    this.blocked = body.blocked;
   }
 }
 
@@ -23,6 +28,8 @@ const RETRYABLE = new Set([-1, 502, 503, 504]);
 interface TRequestOptions {
   query?: Record<string, unknown>;
   body?: unknown;
+  /** A multipart upload: the browser sets its content type with the boundary. */
+  form?: FormData;
   signal?: AbortSignal;
   /** Calls that cannot be repeated safely (sign-in, writes) are not retried. */
   retries?: number;
@@ -58,7 +65,7 @@ async function send<T>(method: string, path: string, options: TRequestOptions = 
       response = await fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         signal: options.signal,
         cache: 'no-store',
       });
@@ -92,4 +99,5 @@ export const api = {
   post: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => send<T>('POST', path, { body, query }),
   put: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => send<T>('PUT', path, { body, query }),
   delete: <T>(path: string, query?: Record<string, unknown>) => send<T>('DELETE', path, { query }),
+  upload: <T>(path: string, form: FormData) => send<T>('POST', path, { form }),
 };

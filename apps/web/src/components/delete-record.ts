@@ -24,12 +24,17 @@ export async function deleteWithConfirmation(
     notify({ kind: 'success', title: t('common.success'), message: t('errors.DELETE_SUCCESS') });
     return true;
   } catch (error) {
-    const detail = error instanceof ApiError ? error.message : '';
-    notify({
-      kind: 'error',
-      title: t('errors.DELETE_FAILED'),
-      message: detail && detail !== 'DELETE_FAILED' ? detail : t('errors.INTERNAL_ERROR'),
-    });
+    notify({ kind: 'error', title: t('errors.DELETE_FAILED'), message: deleteFailureText(t, error) });
     return false;
   }
+}
+
+/** What stops the delete, in the user's language; the server's own words only when the catalog has none. */
+function deleteFailureText(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiError)) return t('errors.INTERNAL_ERROR');
+  if (error.blocked) {
+    const { reason, name, count } = error.blocked;
+    return t(`errors.deleteBlocked.${reason}`, { name, count: count ?? 0 });
+  }
+  return error.message && error.message !== error.code ? error.message : t('errors.INTERNAL_ERROR');
 }

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@mip/shared';
+import { DELETE_BLOCKERS, ERROR_CODES } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, mergeCatalogFiles } from './catalogs';
 
@@ -19,6 +19,15 @@ describe('language catalogs', () => {
     for (const code of ERROR_CODES) {
       expect(ptPT.errors, `pt-PT errors.${code}`).toHaveProperty(code);
       expect(enUS.errors, `en-US errors.${code}`).toHaveProperty(code);
+    }
+  });
+
+  it('say why a delete was refused, for every reason the server gives, in both languages', () => {
+    for (const catalog of [ptPT, enUS]) {
+      const blocked = (catalog.errors as unknown as Record<string, Record<string, string>>).deleteBlocked;
+      for (const reason of DELETE_BLOCKERS) {
+        expect(blocked[reason] ?? blocked[`${reason}_other`], reason).toBeTruthy();
+      }
     }
   });
 

@@ -407,14 +407,15 @@ describe('DELETE /api/entities/{id}', () => {
     await createUser(t.db, { entityId: withUser.id });
     const listed = await createEntity(t.db, { parentId: entityA.id });
     await createUser(t.db, { entityId: entityA.id, entitiesAccessList: [listed.id] });
-    for (const [entity, reason] of [
-      [withChild, /sub-entit/],
-      [withUser, /user/],
-      [listed, /access list/],
+    for (const [entity, message, reason] of [
+      [withChild, /sub-entit/, 'ENTITY_HAS_CHILDREN'],
+      [withUser, /user/, 'ENTITY_HAS_USERS'],
+      [listed, /access list/, 'ENTITY_IN_ACCESS_LISTS'],
     ] as const) {
       const response = await api.delete(`/entities/${entity.id}`);
       expectError(response, 409, 'DELETE_FAILED');
-      expect(response.json().message).toMatch(reason);
+      expect(response.json().message).toMatch(message);
+      expect(response.json().blocked).toEqual({ reason, name: entity.name, count: 1 });
     }
   });
 

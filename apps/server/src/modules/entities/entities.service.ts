@@ -293,12 +293,26 @@ export async function deleteEntity(db: TDatabase, auth: TAuthContext, id: number
     );
     const { children, users, listed_by } = rows[0];
     if (children > 0) {
-      throw deleteFailed(`"${before.name}" still has ${children} sub-entity(ies); move or delete them first`);
+      throw deleteFailed(`"${before.name}" still has ${children} sub-entity(ies); move or delete them first`, {
+        reason: 'ENTITY_HAS_CHILDREN',
+        name: before.name,
+        count: children,
+      });
     }
-    if (users > 0) throw deleteFailed(`"${before.name}" still has ${users} user(s); move or delete them first`);
+    if (users > 0) {
+      throw deleteFailed(`"${before.name}" still has ${users} user(s); move or delete them first`, {
+        reason: 'ENTITY_HAS_USERS',
+        name: before.name,
+        count: users,
+      });
+    }
     // Dropping it from an access list would leave a list that limits nothing, or less than was meant.
     if (listed_by > 0) {
-      throw deleteFailed(`"${before.name}" is in the access list of ${listed_by} user(s); take it out first`);
+      throw deleteFailed(`"${before.name}" is in the access list of ${listed_by} user(s); take it out first`, {
+        reason: 'ENTITY_IN_ACCESS_LISTS',
+        name: before.name,
+        count: listed_by,
+      });
     }
     await tx.delete(entities).where(eq(entities.id, id));
     await recordAudit(tx, actor, {

@@ -167,10 +167,18 @@ export async function deleteEntityProfile(db: TDatabase, id: number, actor: TAct
     );
     const { entities, applications } = rows[0];
     if (entities > 0) {
-      throw deleteFailed(`The profile "${before.name}" is still used by ${entities} entity(ies); change theirs first`);
+      throw deleteFailed(`The profile "${before.name}" is still used by ${entities} entity(ies); change theirs first`, {
+        reason: 'PROFILE_USED_BY_ENTITIES',
+        name: before.name,
+        count: entities,
+      });
     }
     if (applications > 0) {
-      throw deleteFailed(`The profile "${before.name}" is still used by ${applications} application(s)`);
+      throw deleteFailed(`The profile "${before.name}" is still used by ${applications} application(s)`, {
+        reason: 'PROFILE_USED_BY_APPLICATIONS',
+        name: before.name,
+        count: applications,
+      });
     }
     const roleIds = await listRoleIds(tx, id);
     await tx.delete(entityProfiles).where(eq(entityProfiles.id, id));

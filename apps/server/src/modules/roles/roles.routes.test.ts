@@ -60,9 +60,11 @@ describe('GET /api/roles/search', () => {
     expect(names(await api.get('/roles/search', { ids: String(second.id) }))).toEqual([`Ëquipa ${tag} B`]);
   });
 
-  it('needs READ_ROLE or WRITE_ROLE', async () => {
+  it('needs READ_ROLE, WRITE_ROLE, or WRITE_ENTITY_PROFILE (whose form picks roles from it)', async () => {
     const reader = await signInNewUser(t, { permissions: ['READ_ROLE'] });
     expect((await callerOf(t, reader.authorization).get('/roles/search')).statusCode).toBe(200);
+    const profileEditor = await signInNewUser(t, { permissions: ['WRITE_ENTITY_PROFILE'] });
+    expect((await callerOf(t, profileEditor.authorization).get('/roles/search')).statusCode).toBe(200);
     const other = await signInNewUser(t, { permissions: ['READ_ENTITY'] });
     expectError(await callerOf(t, other.authorization).get('/roles/search'), 403, 'FORBIDDEN');
   });
@@ -215,5 +217,6 @@ describe('DELETE /api/roles/{id}', () => {
     const response = await api.delete(`/roles/${role.id}`);
     expectError(response, 409, 'DELETE_FAILED');
     expect(response.json().message).toMatch(/held by 1 user/);
+    expect(response.json().blocked).toEqual({ reason: 'ROLE_HELD_BY_USERS', name: role.name, count: 1 });
   });
 });

@@ -13,7 +13,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/roles/search',
-    { config: read, schema: { tags, querystring: ZRoleSearchQuery, response: { 200: ZRoleList } } },
+    {
+      // The entity-profile form picks the roles a profile allows from this list.
+      config: { rule: { any: ['READ_ROLE', 'WRITE_ROLE', 'WRITE_ENTITY_PROFILE'] } },
+      schema: { tags, querystring: ZRoleSearchQuery, response: { 200: ZRoleList } },
+    },
     async (request) => searchRoles(app.db, request.query),
   );
 

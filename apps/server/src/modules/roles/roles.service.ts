@@ -168,6 +168,7 @@ export async function deleteRole(db: TDatabase, auth: TAuthContext, id: number, 
     if (rows[0].n > 0) {
       throw deleteFailed(
         `The role "${before.name}" is still held by ${rows[0].n} user(s); give them another role first`,
+        { reason: 'ROLE_HELD_BY_USERS', name: before.name, count: rows[0].n },
       );
     }
     await tx.delete(roles).where(eq(roles.id, id));

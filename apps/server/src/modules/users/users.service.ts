@@ -276,7 +276,7 @@ export async function updateUser(
 export async function deleteUser(db: TDatabase, auth: TAuthContext, id: number, actor: TActor): Promise<void> {
   if (id === auth.user.id || id === auth.impersonatorUserId) {
     // Checked before the lookup: it says nothing about anyone else.
-    throw deleteFailed('You cannot delete your own account');
+    throw deleteFailed('You cannot delete your own account', { reason: 'OWN_ACCOUNT' });
   }
   await db.transaction(async (tx) => {
     const before = await lockManagedUser(tx, auth, id);

@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
+import { NoValue } from '../../components/display';
 import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
-import { NoValue } from '../entities/display';
 import { canLinkToEntity } from '../entities/entity-links';
 import { diffAuditValues } from './audit-diff';
 

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
 import { validateWithSchema } from '../auth/zod-form';
 import { EntityProfileSelect } from '../entity-profiles/EntityProfileSelect';
-import { ActiveBadge } from './display';
+import { ActiveBadge } from './ActiveBadge';
 import { EntityLink } from './EntityLink';
 import { EntityChildrenTable, EntityUsersTable } from './EntityRelatedTables';
 import { EntitySelect } from './EntitySelect';

@@ -1,18 +1,19 @@
-import { ActionIcon, Group, Select, SimpleGrid, Stack, Switch, Tooltip } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import type { TEntitySearchItem } from '@mip/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { deleteWithConfirmation } from '../../components/delete-record';
+import { NoValue, ToolbarAction } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
+import { rowActionsColumn } from '../../components/table/RowActions';
 import { useTableState } from '../../components/table/useTableState';
 import { useSession } from '../auth/session-store';
 import { EntityProfileSelect } from '../entity-profiles/EntityProfileSelect';
-import { ActiveBadge, NoValue, ToolbarAction } from './display';
+import { ActiveBadge } from './ActiveBadge';
 import { EntityLink } from './EntityLink';
 import { canLinkToEntity } from './entity-links';
 import { deleteEntity, useEntitySearch } from './useEntities';
@@ -102,40 +103,14 @@ export default function EntityListPage() {
       title: t('entities.fields.status'),
       render: (entity) => <ActiveBadge active={entity.active} />,
     },
-    {
-      key: 'actions',
-      title: t('table.actions'),
-      hidden: !canWrite,
-      width: 96,
-      render: (entity) => (
-        <Group gap={4} wrap="nowrap">
-          {canLinkToEntity(session, entity.id) && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                variant="subtle"
-                component={Link}
-                to={appPath(`/entity/${entity.id}`)}
-                aria-label={t('entities.editNamed', { name: entity.name })}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => void handleDelete(entity)}
-              aria-label={t('entities.deleteNamed', { name: entity.name })}
-              // Deleting one's own entity would leave the session without one.
-              disabled={entity.id === session?.entity.id}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    rowActionsColumn<TEntitySearchItem>(t('table.actions'), canWrite, (entity) => ({
+      editTo: canLinkToEntity(session, entity.id) ? appPath(`/entity/${entity.id}`) : undefined,
+      editLabel: t('entities.editNamed', { name: entity.name }),
+      onDelete: () => void handleDelete(entity),
+      deleteLabel: t('entities.deleteNamed', { name: entity.name }),
+      // Deleting one's own entity would leave the session without one.
+      isDeleteDisabled: entity.id === session?.entity.id,
+    })),
   ];
 
   return (

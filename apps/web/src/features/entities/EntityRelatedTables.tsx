@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
+import { NoValue, StatusBadge } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
 import { useTableState } from '../../components/table/useTableState';
 import { useSession } from '../auth/session-store';
 import { useUserSearch } from '../users/useUsers';
-import { ActiveBadge, NoValue, StatusBadge } from './display';
+import { ActiveBadge } from './ActiveBadge';
 import { EntityLink } from './EntityLink';
 import { useEntitySearch } from './useEntities';
 

@@ -1,15 +1,16 @@
-import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { TEntityProfile } from '@mip/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { deleteWithConfirmation } from '../../components/delete-record';
+import { NoValue, ToolbarAction } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
+import { rowActionsColumn } from '../../components/table/RowActions';
 import { useTableState } from '../../components/table/useTableState';
-import { NoValue, ToolbarAction } from '../entities/display';
 import { deleteEntityProfile, useEntityProfileSearch } from './useEntityProfiles';
 
 interface TEntityProfileFilters {
@@ -85,35 +86,12 @@ export default function EntityProfileListPage() {
       sortProperty: 'entitiesCount',
       render: (profile) => profile.entitiesCount,
     },
-    {
-      key: 'actions',
-      title: t('table.actions'),
-      width: 96,
-      render: (profile) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={appPath(`/entity-profile/${profile.id}`)}
-              aria-label={t('entityProfiles.editNamed', { name: profile.name })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => void handleDelete(profile)}
-              aria-label={t('entityProfiles.deleteNamed', { name: profile.name })}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    rowActionsColumn<TEntityProfile>(t('table.actions'), true, (profile) => ({
+      editTo: appPath(`/entity-profile/${profile.id}`),
+      editLabel: t('entityProfiles.editNamed', { name: profile.name }),
+      onDelete: () => void handleDelete(profile),
+      deleteLabel: t('entityProfiles.deleteNamed', { name: profile.name }),
+    })),
   ];
 
   return (

@@ -1,17 +1,18 @@
-import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { TRole } from '@mip/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { deleteWithConfirmation } from '../../components/delete-record';
+import { NoValue, ToolbarAction } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
+import { rowActionsColumn } from '../../components/table/RowActions';
 import { useTableState } from '../../components/table/useTableState';
 import { useSession } from '../auth/session-store';
-import { NoValue, ToolbarAction } from '../entities/display';
 import { deleteRole, useRoleSearch } from './useRoles';
 
 interface TRoleFilters {
@@ -79,38 +80,14 @@ export default function RoleListPage() {
       sortProperty: 'usersCount',
       render: (role) => role.usersCount,
     },
-    {
-      key: 'actions',
-      title: t('table.actions'),
-      hidden: !canWrite,
-      width: 96,
-      render: (role) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={appPath(`/role/${role.id}`)}
-              aria-label={t('roles.editNamed', { name: role.name })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => void handleDelete(role)}
-              aria-label={t('roles.deleteNamed', { name: role.name })}
-              // One's own role cannot go while it is in use by this very session.
-              disabled={role.id === session?.role.id}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    rowActionsColumn<TRole>(t('table.actions'), canWrite, (role) => ({
+      editTo: appPath(`/role/${role.id}`),
+      editLabel: t('roles.editNamed', { name: role.name }),
+      onDelete: () => void handleDelete(role),
+      deleteLabel: t('roles.deleteNamed', { name: role.name }),
+      // One's own role cannot go while it is in use by this very session.
+      isDeleteDisabled: role.id === session?.role.id,
+    })),
   ];
 
   return (

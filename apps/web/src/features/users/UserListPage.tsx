@@ -1,18 +1,6 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { type TUserListItem, USER_STATUSES } from '@mip/shared';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,6 +9,7 @@ import { canAccess } from '../../app/routes';
 import { deleteWithConfirmation } from '../../components/delete-record';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
+import { rowActionsColumn } from '../../components/table/RowActions';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime, LAST_LOGIN_FORMAT } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
@@ -131,37 +120,13 @@ export default function UserListPage() {
           </Text>
         ),
     },
-    {
-      key: 'actions',
-      title: t('table.actions'),
-      hidden: !canWrite,
-      width: 96,
-      render: (user) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={appPath(`/user/${user.id}`)}
-              aria-label={t('users.editNamed', { name: user.name })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => void handleDelete(user)}
-              aria-label={t('users.deleteNamed', { name: user.name })}
-              disabled={user.id === session?.id}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    rowActionsColumn<TUserListItem>(t('table.actions'), canWrite, (user) => ({
+      editTo: appPath(`/user/${user.id}`),
+      editLabel: t('users.editNamed', { name: user.name }),
+      onDelete: () => void handleDelete(user),
+      deleteLabel: t('users.deleteNamed', { name: user.name }),
+      isDeleteDisabled: user.id === session?.id,
+    })),
   ];
 
   return (

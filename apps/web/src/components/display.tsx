@@ -15,18 +15,13 @@ export function StatusBadge({ label, isPositive }: { label: string; isPositive: 
   );
 }
 
-export function ActiveBadge({ active }: { active: boolean }) {
-  const { t } = useTranslation();
-  return <StatusBadge label={t(active ? 'entities.status.ACTIVE' : 'entities.status.INACTIVE')} isPositive={active} />;
-}
-
 /** An empty cell or field: a dash to the eye, words to a screen reader. */
 export function NoValue() {
   const { t } = useTranslation();
   return (
     <Text span size="sm" c="dimmed">
       <span aria-hidden>—</span>
-      <VisuallyHidden>{t('entities.noValue')}</VisuallyHidden>
+      <VisuallyHidden>{t('common.noValue')}</VisuallyHidden>
     </Text>
   );
 }

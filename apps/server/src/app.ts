@@ -103,6 +103,12 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRoute', (route) => {
+        // Only routes that take input need it checked: the busiest public calls take none and skip the hook.
+        const { body, querystring, params } = (route.schema ?? {}) as FastifySchema;
+        if (body || querystring || params) {
+          const existing = route.preValidation ? [route.preValidation].flat() : [];
+          route.preValidation = [...existing, rejectUnstorableText];
+        }
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) {
           if (method === 'HEAD') continue;
@@ -115,7 +121,6 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
         }
       });
       await api.register(authPlugin);
-      api.addHook('preValidation', rejectUnstorableText);
       for (const module of API_MODULES) await api.register(module);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }));
     },

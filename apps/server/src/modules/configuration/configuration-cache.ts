@@ -13,6 +13,8 @@ export interface TConfigurationCache {
   publicPairs: () => Promise<TConfigurationPair[]>;
   /** The same pairs, already serialised: every visitor's first call asks for them. */
   publicJson: () => Promise<string>;
+  /** The serialised pairs when a fresh copy is at hand, else null: lets the busiest call answer without a promise. */
+  freshPublicJson: () => string | null;
   invalidate: () => void;
   close: () => Promise<void>;
 }
@@ -61,9 +63,11 @@ export function createConfigurationCache(db: TDatabase): TConfigurationCache {
   };
   void listen();
 
+  const fresh = () => (cached && isListening && Date.now() - cached.at < MAX_AGE_MS ? cached : null);
+
   const load = async () => {
-    const isFresh = cached && isListening && Date.now() - cached.at < MAX_AGE_MS;
-    if (isFresh && cached) return cached;
+    const current = fresh();
+    if (current) return current;
     if (!loading) {
       const started = generation;
       loading = listPublicConfiguration(db).then((pairs) => {
@@ -83,6 +87,7 @@ export function createConfigurationCache(db: TDatabase): TConfigurationCache {
   return {
     publicPairs: async () => (await load()).pairs,
     publicJson: async () => (await load()).json,
+    freshPublicJson: () => fresh()?.json ?? null,
     invalidate,
     close: async () => {
       isClosed = true;

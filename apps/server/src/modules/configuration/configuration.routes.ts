@@ -39,11 +39,20 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/configuration/public/list',
     { ...publicRead, schema: { tags: ['configuration'], response: { 200: ZPairs } } },
-    async (_request, reply) => {
+    (_request, reply) => {
       // The busiest call of the product costs neither a query nor serialisation: the cache keeps the JSON text,
       // and Fastify sends a JSON string as it is (the schema above still documents and types the answer).
-      const json = await app.configurationCache.publicJson();
-      return reply.type('application/json; charset=utf-8').send(json as unknown as TConfigurationPair[]);
+      // With a fresh copy at hand it answers synchronously, without a promise.
+      const send = (json: string) =>
+        reply.type('application/json; charset=utf-8').send(json as unknown as TConfigurationPair[]);
+      const fresh = app.configurationCache.freshPublicJson();
+      if (fresh !== null) {
+        send(fresh);
+        return;
+      }
+      return app.configurationCache.publicJson().then((json) => {
+        send(json);
+      });
     },
   );
 

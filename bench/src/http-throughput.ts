@@ -29,13 +29,23 @@ export function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }
 
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** Loads one URL with autocannon after a warm-up; p95 comes from every response's own time. */
-export async function loadUrl(url: string, options: TLoadOptions): Promise<TLoadResult> {
+export async function loadUrl(
+  url: string,
+  options: TLoadOptions,
+  headers: Record<string, string> = {},
+): Promise<TLoadResult> {
   if (options.warmUpSeconds > 0) {
-    await autocannon({ url, connections: options.connections, duration: options.warmUpSeconds });
+    await autocannon({ url, headers, connections: options.connections, duration: options.warmUpSeconds });
   }
   const latencies: number[] = [];
-  const instance = autocannon({ url, connections: options.connections, duration: options.durationSeconds });
+  const instance = autocannon({ url, headers, connections: options.connections, duration: options.durationSeconds });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
   const sorted = Float64Array.from(latencies).sort();
@@ -49,7 +59,7 @@ export async function loadUrl(url: string, options: TLoadOptions): Promise<TLoad
   };
 }
 
-function readLoadOptions(): TLoadOptions {
+export function readLoadOptions(): TLoadOptions {
   const seconds = (name: string, fallback: number) => {
     const value = Number(process.env[name]);
     return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -98,11 +108,6 @@ export const httpThroughputFigures: TFigureGroup = {
         0,
       );
       if (failed > 0) progress(`warning: ${failed} requests failed or answered other than 2xx`);
-      const median = (values: number[]) => {
-        const sorted = [...values].sort((a, b) => a - b);
-        const middle = Math.floor(sorted.length / 2);
-        return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-      };
       return {
         figures: {
           configListRps: Math.round(median(rounds.map((r) => r.real.rps))),

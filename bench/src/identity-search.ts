@@ -91,7 +91,7 @@ async function loadSyntheticIdentities(db: TDatabase): Promise<void> {
   await client.query('analyze entities; analyze users');
 }
 
-async function signInAsAdmin(baseUrl: string): Promise<string> {
+export async function signInAsAdmin(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -103,7 +103,7 @@ async function signInAsAdmin(baseUrl: string): Promise<string> {
 }
 
 /** Times each request, one after the other, after a warm-up; answers the p95 in milliseconds. */
-async function measureP95(urls: string[], authorization: string, warmUp: number): Promise<number> {
+export async function measureP95(urls: string[], authorization: string, warmUp: number): Promise<number> {
   const latencies: number[] = [];
   for (let i = 0; i < urls.length + warmUp; i++) {
     const url = urls[i % urls.length];

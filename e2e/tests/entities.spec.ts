@@ -34,6 +34,8 @@ test.describe('entities', () => {
     await signIn(page, ACCOUNTS.admin);
     await page.goto('/entity');
     await page.getByLabel('Pesquisar entidades').fill('camara municipal do porto');
+    // The list is replaced when the debounced search answers: click in the settled one.
+    await expect(page.getByText('1 registo', { exact: true })).toBeVisible();
     await page
       .getByRole('link', { name: 'Câmara Municipal do Porto', exact: true })
       // Its sub-entities name it too, as their parent.

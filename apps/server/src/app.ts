@@ -21,10 +21,21 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
 import { createConfigurationCache, type TConfigurationCache } from './modules/configuration/configuration-cache.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { entityRoutes } from './modules/entities/entities.routes.ts';
 import { entityProfileRoutes } from './modules/entity-profiles/entity-profiles.routes.ts';
+import { gtfsRoutes } from './modules/gtfs/gtfs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { layerRoutes } from './modules/layers/layers.routes.ts';
+import { mapRoutes } from './modules/map/map.routes.ts';
+import { mapStyleRoutes } from './modules/map-style/map-style.routes.ts';
+import { mobilityGroupRoutes } from './modules/mobility-groups/mobility-groups.routes.ts';
+import { mobilitySystemRoutes } from './modules/mobility-systems/mobility-systems.routes.ts';
+import { publicTransportRoutes } from './modules/public-transport/public-transport.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { spriteRoutes } from './modules/sprites/sprites.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 
 declare module 'fastify' {
@@ -55,6 +66,17 @@ const API_MODULES = [
   roleRoutes,
   userRoutes,
   auditRoutes,
+  mapStyleRoutes,
+  mapRoutes,
+  mobilityGroupRoutes,
+  mobilitySystemRoutes,
+  documentRoutes,
+  gtfsRoutes,
+  publicTransportRoutes,
+  trafficRoutes,
+  layerRoutes,
+  spriteRoutes,
+  statisticsRoutes,
 ];
 
 /** Builds the whole product without listening, so tests can inject requests. */

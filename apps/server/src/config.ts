@@ -9,6 +9,8 @@ export interface TServerConfig {
   host: string;
   /** Where the embedded database keeps its files. */
   dataDir: string;
+  /** Where large uploads (GTFS zips) wait on disk while they are checked and imported. */
+  uploadDir: string;
   /** An external PostgreSQL; when absent the embedded one is started. */
   databaseUrl: string | null;
   /** The address users reach the product at, used in emailed links. */
@@ -24,6 +26,8 @@ export interface TServerConfig {
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies in front (comma-separated). */
   trustProxy: boolean | string;
   webDist: string;
+  /** Whether this process takes part in polling the traffic feed (tests that poll by hand turn it off). */
+  trafficPolling: boolean;
 }
 
 function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -42,10 +46,12 @@ function readTrustProxy(raw: string | undefined): boolean | string {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig {
   const port = readInteger('PORT', 3000, env);
   const host = env.HOST || '0.0.0.0';
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data'));
   return {
     port,
     host,
-    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    dataDir,
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || null,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     adminEmail: env.ADMIN_EMAIL || null,
@@ -57,5 +63,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+    trafficPolling: env.TRAFFIC_POLLING !== 'false',
   };
 }

@@ -7,7 +7,22 @@ import { useTestApp } from './test-app.ts';
 const t = useTestApp();
 
 /** Answers that are the same for everyone and change rarely; everything else is personal or live. */
-const MAY_BE_CACHED = new Set(['GET /api/configuration/public/appicon']);
+const MAY_BE_CACHED = new Set([
+  'GET /api/configuration/public/appicon',
+  'GET /api/public-transport/schedule',
+  // Polled by every visitor of the map: ETag plus a short max-age.
+  'GET /api/waze/traffic/',
+  'GET /api/map/',
+  'GET /api/sprites/sprite.json',
+  'GET /api/sprites/sprite.png',
+  'GET /api/sprites/sprite@2x.json',
+  'GET /api/sprites/sprite@2x.png',
+  // The offline base map (same for everyone, changes with a release), group icons and public photos.
+  'GET /api/configuration/public/map-style',
+  'GET /api/applications/:appId/map-style',
+  'GET /api/mobility-system-groups/:id/icon',
+  'GET /api/documents/public/:id/contents',
+]);
 
 describe('caching of API answers', () => {
   it('tells browsers not to store any answer, errors included, but the icon', async () => {

@@ -6,7 +6,8 @@
  * starting with 'app.' are public (the web app reads them before sign-in);
  * the others stay on the server.
  */
-export type TConfigurationKind = 'TEXT' | 'BOOLEAN' | 'COLOUR' | 'JSON' | 'EMAIL' | 'COUNTRY' | 'SYSTEMS';
+/** URL: an http(s) address, or empty for none. */
+export type TConfigurationKind = 'TEXT' | 'BOOLEAN' | 'COLOUR' | 'JSON' | 'EMAIL' | 'COUNTRY' | 'SYSTEMS' | 'URL';
 
 export interface TConfigurationEntry {
   name: string;
@@ -22,6 +23,19 @@ export const CONFIGURATION_CATALOG: readonly TConfigurationEntry[] = [
   { name: 'app.defaultCountry', kind: 'COUNTRY', defaultValue: '"PT"' },
   { name: 'app.supportEmail', kind: 'EMAIL', defaultValue: '"suporte@mobilidade.example"' },
   { name: 'app.allowEventReporting', kind: 'BOOLEAN', defaultValue: 'true' },
+  // Spec 001 §3 waze_enabled: the Traffic entry of the map filter and GET /waze/traffic/.
+  { name: 'app.waze.enabled', kind: 'BOOLEAN', defaultValue: 'false' },
+  // Spec 001 §3 map configuration: where the public map opens and how far it may be moved.
+  { name: 'app.mapCenter', kind: 'JSON', defaultValue: '{"lat":41.1496,"lng":-8.6109}' },
+  { name: 'app.mapZoom', kind: 'JSON', defaultValue: '13' },
+  { name: 'app.maxZoom', kind: 'JSON', defaultValue: '20' },
+  // [[west, south], [east, north]], or null for none; the mobile variant applies below 992 px.
+  { name: 'app.mapMaxBounds', kind: 'JSON', defaultValue: 'null' },
+  { name: 'app.mapMaxBoundsMobile', kind: 'JSON', defaultValue: 'null' },
+  // With no group picked in the filter, draw every group (true) or none (false).
+  { name: 'app.mapShowAllOnEmptyFilter', kind: 'BOOLEAN', defaultValue: 'true' },
+  // The partner feed's address carries its access key: it stays on the server.
+  { name: 'waze.feedUrl', kind: 'URL', defaultValue: '""' },
 ];
 
 export function findConfigurationEntry(name: string): TConfigurationEntry | undefined {

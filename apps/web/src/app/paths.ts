@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 
+/** The staff home (greeting and destinations): where signing in and impersonating lead; '/' is the map. */
+export const STAFF_HOME_PATH = '/console';
+
 /** Keeps links inside an application's `/app/{appId}` prefix when the user is in one. */
 export function useAppPath() {
   const { appId } = useParams();

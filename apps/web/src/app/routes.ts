@@ -5,8 +5,17 @@ import type { ComponentType } from 'react';
 import { AUDIT_ROUTES } from '../features/audit/routes';
 import { ENTITY_ROUTES } from '../features/entities/routes';
 import { ENTITY_PROFILE_ROUTES } from '../features/entity-profiles/routes';
+import { GTFS_IMPORT_ROUTES } from '../features/gtfs-import/routes';
+import { LAYER_ROUTES } from '../features/layers/routes';
+import { MAP_ROUTES } from '../features/map/routes';
+import { MOBILITY_GROUP_ROUTES } from '../features/mobility-groups/routes';
+import { MOBILITY_SYSTEM_ROUTES } from '../features/mobility-systems/routes';
 import { ROLE_ROUTES } from '../features/roles/routes';
+import { SPRITE_ROUTES } from '../features/sprites/routes';
+import { STATISTICS_ROUTES } from '../features/statistics/routes';
+import { TIMETABLE_ROUTES } from '../features/timetable/routes';
 import { USER_ROUTES } from '../features/users/routes';
+import { STAFF_HOME_PATH } from './paths';
 
 export type TAccess = 'public' | 'signedIn' | 'signedOut' | TPermissionRule;
 export type TMenuGroup = 'systems' | 'events' | 'myEntity' | 'settings';
@@ -44,12 +53,13 @@ export const MENU_GROUPS: { id: TMenuGroup; labelKey: string; rule?: TPermission
  */
 const CORE_ROUTES: TAppRoute[] = [
   {
-    path: '/',
+    // Staff's starting point after signing in; the map is everyone's home at '/'.
+    path: STAFF_HOME_PATH,
     titleKey: 'pages.home',
-    access: 'public',
+    access: 'signedIn',
     layout: 'console',
     load: () => import('../features/home/HomePage'),
-    menu: { group: null, icon: IconHome2, order: 0, bottomBar: true },
+    menu: { group: null, icon: IconHome2, order: 1, bottomBar: true },
   },
   {
     path: '/auth',
@@ -126,12 +136,20 @@ const CORE_ROUTES: TAppRoute[] = [
 ];
 
 export const APP_ROUTES: TAppRoute[] = [
+  ...MAP_ROUTES,
   ...CORE_ROUTES,
   ...USER_ROUTES,
   ...ENTITY_ROUTES,
   ...ENTITY_PROFILE_ROUTES,
   ...ROLE_ROUTES,
   ...AUDIT_ROUTES,
+  ...MOBILITY_GROUP_ROUTES,
+  ...MOBILITY_SYSTEM_ROUTES,
+  ...GTFS_IMPORT_ROUTES,
+  ...TIMETABLE_ROUTES,
+  ...LAYER_ROUTES,
+  ...SPRITE_ROUTES,
+  ...STATISTICS_ROUTES,
 ];
 
 export const USER_MENU_ICON = IconUserCircle;

@@ -94,3 +94,8 @@ export function missingOr(missingCode: string, invalidCode: string) {
   return (issue: { input: unknown }) =>
     issue.input === undefined || issue.input === null || issue.input === '' ? missingCode : invalidCode;
 }
+
+/** An absolute http: or https: address (no javascript:, data:, file:…). */
+export function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}

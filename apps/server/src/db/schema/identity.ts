@@ -3,7 +3,6 @@ import {
   bigint,
   bigserial,
   boolean,
-  customType,
   index,
   integer,
   pgTable,
@@ -13,12 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { bytea, timestamps } from './columns.ts';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,7 @@
 import {
   CONFIGURATION_CATALOG,
   findConfigurationEntry,
+  isHttpUrl,
   isValidColour,
   parseConfigurationValue,
   type TConfigurationPair,
@@ -26,7 +27,10 @@ export async function listPublicConfiguration(db: TDatabase): Promise<TConfigura
     .select({ name: configuration.name, value: configuration.value })
     .from(configuration)
     .where(like(configuration.name, 'app.%'));
-  return withDefaults(rows).sort((a, b) => a.name.localeCompare(b.name));
+  // The catalogue also holds server-only names (a feed URL with its key): their defaults stay out too.
+  return withDefaults(rows)
+    .filter((pair) => pair.name.startsWith('app.'))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The platform's public pairs with an application's own laid over them (spec: /app/{appId}). */
@@ -72,6 +76,10 @@ export function validateConfigurationValue(name: string, value: string): string 
       return typeof parsed === 'string' && parsed.trim().length > 0 && parsed.length <= 200 ? null : 'MISSING_VALUE';
     case 'JSON':
       return parsed === value && value !== '' ? 'INVALID_VALUE' : null;
+    case 'URL':
+      return typeof parsed === 'string' && (parsed === '' || isHttpUrl(parsed)) && parsed.length <= 2000
+        ? null
+        : 'INVALID_URL';
   }
 }
 

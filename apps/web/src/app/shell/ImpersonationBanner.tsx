@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionState } from '../../features/auth/session-store';
 import { exitImpersonation } from '../../features/users/impersonation';
+import { STAFF_HOME_PATH } from '../paths';
 
 /** Spec 000 §2: a red banner while acting as someone else, with the way back. */
 export function ImpersonationBanner() {
@@ -27,7 +28,7 @@ export function ImpersonationBanner() {
           variant="white"
           color="red.9"
           onClick={() => {
-            void exitImpersonation().then(() => navigate('/'));
+            void exitImpersonation().then(() => navigate(STAFF_HOME_PATH));
           }}
         >
           {t('userMenu.exitImpersonation')}

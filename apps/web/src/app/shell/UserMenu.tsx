@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSessionState } from '../../features/auth/session-store';
 import { ImpersonateModal } from '../../features/users/ImpersonateModal';
 import { exitImpersonation } from '../../features/users/impersonation';
-import { useAppPath } from '../paths';
+import { STAFF_HOME_PATH, useAppPath } from '../paths';
 import { canAccess, isRouteDeclared } from '../routes';
 
 function initials(name: string) {
@@ -75,7 +75,7 @@ export function UserMenu() {
               color="red.9"
               leftSection={<IconUserOff size={16} />}
               onClick={() => {
-                void exitImpersonation().then(() => navigate(appPath('/')));
+                void exitImpersonation().then(() => navigate(appPath(STAFF_HOME_PATH)));
               }}
             >
               {t('userMenu.exitImpersonation')}

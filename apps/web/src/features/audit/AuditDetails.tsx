@@ -25,6 +25,10 @@ export function recordPath(entry: TAuditEntry, session: TAuthSession | null): st
       return can(session, { any: ['READ_ROLE', 'WRITE_ROLE'] }) ? `/role/${id}` : null;
     case 'entityprofile':
       return can(session, { all: ['WRITE_ENTITY_PROFILE'] }) ? `/entity-profile/${id}` : null;
+    case 'mobilitygroup':
+      return can(session, { all: ['WRITE_MOBILITY_GROUP'] }) ? `/mobile-system-groups/${id}` : null;
+    case 'mobilitysystem':
+      return can(session, { all: ['WRITE_MOBILITY_SYSTEM'] }) ? `/mobile-systems/${id}` : null;
     default:
       return null;
   }

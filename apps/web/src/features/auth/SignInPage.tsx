@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../api/client';
-import { safeRedirectTarget } from '../../app/paths';
+import { STAFF_HOME_PATH, safeRedirectTarget } from '../../app/paths';
 import { PasswordField } from '../../components/PasswordField';
 import { errorText, toFormErrors } from '../../components/server-errors';
 import { changeLanguage } from '../../i18n';
@@ -24,7 +24,7 @@ export default function SignInPage() {
     onSuccess: async (session) => {
       sessionStore.signIn(session);
       await changeLanguage(session.language);
-      navigate(safeRedirectTarget(search.get('redirect')) ?? '/', { replace: true });
+      navigate(safeRedirectTarget(search.get('redirect')) ?? STAFF_HOME_PATH, { replace: true });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.hasErrors) form.setErrors(toFormErrors(t, error.errors));

@@ -183,7 +183,7 @@ export default function ConfigurationPage() {
             key={name}
             label={label}
             description={description}
-            type={entry.kind === 'EMAIL' ? 'email' : 'text'}
+            type={entry.kind === 'EMAIL' ? 'email' : entry.kind === 'URL' ? 'url' : 'text'}
             {...form.getInputProps(name)}
           />
         );

@@ -1,19 +1,13 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLogin } from '@tabler/icons-react';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppPath } from '../../app/paths';
+import { STAFF_HOME_PATH, useAppPath } from '../../app/paths';
 import { buildMenu } from '../../app/routes';
 import { useSession } from '../auth/session-store';
 import { useAppConfiguration } from '../configuration/useAppConfiguration';
 
-/** The starting point: for staff, who they are and where they can go; for visitors, what this is. */
-export default function HomePage() {
-  const session = useSession();
-  return session ? <StaffHome /> : <VisitorHome />;
-}
-
-function StaffHome() {
+/** Staff's starting point: who they are and where they can go (the map is at '/'). */
+export default function StaffHome() {
   const { t } = useTranslation();
   const session = useSession();
   const config = useAppConfiguration();
@@ -21,7 +15,7 @@ function StaffHome() {
   if (!session) return null;
   const destinations = buildMenu(session, config)
     .flatMap((section) => section.routes.map((route) => ({ route, group: section.group })))
-    .filter(({ route }) => route.path !== '/');
+    .filter(({ route }) => route.path !== STAFF_HOME_PATH);
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -59,23 +53,6 @@ function StaffHome() {
           );
         })}
       </SimpleGrid>
-    </Stack>
-  );
-}
-
-function VisitorHome() {
-  const { t } = useTranslation();
-  const config = useAppConfiguration();
-  return (
-    <Stack gap="lg" maw={720} py="xl">
-      <Title order={2}>{String(config.appTitle ?? '')}</Title>
-      <Text size="lg">{t('home.visitorIntro')}</Text>
-      <Text c="dimmed">{t('home.visitorStaff')}</Text>
-      <Group>
-        <Button component={Link} to="/auth" leftSection={<IconLogin size={18} />}>
-          {t('auth.signIn')}
-        </Button>
-      </Group>
     </Stack>
   );
 }

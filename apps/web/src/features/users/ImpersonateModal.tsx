@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { STAFF_HOME_PATH } from '../../app/paths';
 import { SEARCH_DEBOUNCE_MS } from '../../components/filters/FilterBar';
 import { notify } from '../../components/notify';
 import { TablePagination } from '../../components/table/TablePagination';
@@ -43,7 +44,7 @@ export function ImpersonateModal({ opened, onClose }: { opened: boolean; onClose
     try {
       await startImpersonation(user.id, session);
       onClose();
-      navigate('/');
+      navigate(STAFF_HOME_PATH);
     } catch {
       notify({ kind: 'error', title: t('common.error'), message: t('impersonation.failed') });
     } finally {

@@ -1,0 +1,421 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { TGtfsFailureCode, TGtfsJobStatus, TGtfsReport } from '@mip/shared';
+import type { TDatabase } from '../../db/database.ts';
+import type { TActor } from '../../http/audit.ts';
+import { summarizeFeed } from './import/feed-summary.ts';
+import {
+  dropFeed,
+  FeedRejectedError,
+  feedCounts,
+  ImportCancelledError,
+  importFeed,
+  type TImportProgress,
+} from './import/import-feed.ts';
+import { readGtfsFeed } from './reader/feed-reader.ts';
+import type { IssueCollector } from './reader/issues.ts';
+import { formatIsoDate } from './reader/values.ts';
+
+/** The GTFS upload folder inside the configured upload folder. */
+export const gtfsUploadDir = (uploadDir: string) => path.join(uploadDir, 'gtfs');
+
+/** A running job writes its progress and heartbeat this often; the reaper gives up on it after STALE_AFTER_MS. */
+const TICK_MS = 500;
+const HEARTBEAT_MS = 2_000;
+export const STALE_AFTER_MS = 15_000;
+const POLL_MS = 2_000;
+
+class ShutdownError extends Error {
+  constructor() {
+    super('the server is stopping');
+  }
+}
+
+interface TJobRow {
+  id: number;
+  group_id: number;
+  status: TGtfsJobStatus;
+  file_path: string | null;
+  rows_total: number | null;
+  report: TGtfsReport | null;
+  confirmed_by: number | null;
+  created_by: number | null;
+}
+
+export interface TGtfsJobRunner {
+  /** Checks an uploaded job's feed in the background (VALIDATING → VALIDATED or INVALID). */
+  validate: (jobId: number) => void;
+  /** Looks for QUEUED jobs now rather than at the next poll. */
+  wake: () => void;
+  start: () => void;
+  /** Stops polling; running jobs are interrupted (FAILED, INTERRUPTED) and the previous feeds stay. */
+  stop: () => Promise<void>;
+  /** Resolves once nothing runs (tests). */
+  whenIdle: () => Promise<void>;
+}
+
+/** Writes a job's progress and heartbeat, and notices a cancel asked for by another request or process. */
+class JobTicker {
+  private readonly db: TDatabase;
+  private readonly jobId: number;
+  private readonly controller: AbortController;
+  private progress: TImportProgress | null = null;
+  private written: TImportProgress | null = null;
+  private lastWriteAt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> | null = null;
+
+  constructor(db: TDatabase, jobId: number, controller: AbortController) {
+    this.db = db;
+    this.jobId = jobId;
+    this.controller = controller;
+  }
+
+  set(progress: TImportProgress) {
+    this.progress = progress;
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.writing) return;
+    const progress = this.progress;
+    const isChanged = progress !== this.written;
+    if (!isChanged && Date.now() - this.lastWriteAt < HEARTBEAT_MS) return;
+    this.writing = (async () => {
+      try {
+        const { rows } = await this.db.$client.query<{ cancel_requested: boolean }>(
+          `update gtfs_import_jobs set heartbeat_at = now(),
+                  phase = coalesce($2, phase), rows_done = coalesce($3, rows_done), rows_total = coalesce($4, rows_total)
+            where id = $1 returning cancel_requested`,
+          [this.jobId, progress?.phase ?? null, progress?.rowsDone ?? null, progress?.rowsTotal ?? null],
+        );
+        this.written = progress;
+        this.lastWriteAt = Date.now();
+        if (rows[0]?.cancel_requested && !this.controller.signal.aborted) this.controller.abort();
+      } catch {
+        // A missed tick is made up by the next one.
+      } finally {
+        this.writing = null;
+      }
+    })();
+    await this.writing;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.writing;
+  }
+}
+
+async function removeFile(filePath: string | null): Promise<void> {
+  if (filePath) await fs.rm(filePath, { force: true }).catch(() => {});
+}
+
+function toReport(issues: IssueCollector, summary: TGtfsReport['summary']): TGtfsReport {
+  return {
+    isValid: !issues.hasErrors,
+    errorCount: issues.errorCount,
+    warningCount: issues.warningCount,
+    omittedCount: issues.omittedCount,
+    issues: issues.sorted(),
+    summary,
+  };
+}
+
+async function finishJob(
+  db: TDatabase,
+  jobId: number,
+  status: TGtfsJobStatus,
+  values: { failureCode?: TGtfsFailureCode; failureDetail?: string; report?: TGtfsReport } = {},
+) {
+  await db.$client.query(
+    `update gtfs_import_jobs set status = $2, finished_at = now(), failure_code = $3, failure_detail = $4,
+            report = coalesce($5, report),
+            error_count = coalesce($6, error_count), warning_count = coalesce($7, warning_count),
+            file_path = null
+      where id = $1`,
+    [
+      jobId,
+      status,
+      values.failureCode ?? null,
+      values.failureDetail?.slice(0, 2000) ?? null,
+      values.report ? JSON.stringify(values.report) : null,
+      values.report?.errorCount ?? null,
+      values.report?.warningCount ?? null,
+    ],
+  );
+}
+
+/** The actor an import is audited as: whoever confirmed it (the server itself for the demo feed). */
+function jobActor(job: TJobRow): TActor {
+  return {
+    userId: job.confirmed_by ?? job.created_by,
+    impersonatorUserId: null,
+    ip: null,
+    userAgent: 'gtfs-import-job',
+  };
+}
+
+function todayNumber(): number {
+  const now = new Date();
+  return now.getUTCFullYear() * 10_000 + (now.getUTCMonth() + 1) * 100 + now.getUTCDate();
+}
+
+/**
+ * Marks FAILED (INTERRUPTED) every job whose heartbeat stopped — its server
+ * died mid-way — and drops feed rows left half-loaded. The groups' ACTIVE
+ * feeds are never touched, so their timetables stay as they were.
+ */
+export async function reapInterruptedJobs(
+  db: TDatabase,
+  options: { staleAfterMs?: number; exceptJobIds?: number[] } = {},
+): Promise<number[]> {
+  const { rows } = await db.$client.query<{ id: number; file_path: string | null }>(
+    `update gtfs_import_jobs set status = 'FAILED', failure_code = 'INTERRUPTED', finished_at = now()
+      where status in ('VALIDATING', 'IMPORTING')
+        and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => $1::float8 / 1000)
+        and id <> all($2::int[])
+      returning id, file_path`,
+    [options.staleAfterMs ?? STALE_AFTER_MS, options.exceptJobIds ?? []],
+  );
+  // A checked feed nobody confirmed within a week: its upload no longer takes disk space.
+  const abandoned = await db.$client.query<{ id: number; file_path: string | null }>(
+    `update gtfs_import_jobs set status = 'CANCELLED', finished_at = now()
+      where status = 'VALIDATED' and created_at < now() - interval '7 days'
+      returning id, file_path`,
+  );
+  for (const row of [...rows, ...abandoned.rows]) await removeFile(row.file_path);
+  await db.$client.query(`update gtfs_import_jobs set file_path = null where id = any($1::int[])`, [
+    [...rows, ...abandoned.rows].map((row) => row.id),
+  ]);
+  const leftovers = await db.$client.query<{ id: number }>(
+    `select f.id from gtfs_feeds f
+      where f.status <> 'ACTIVE'
+        and not exists (select 1 from gtfs_import_jobs j where j.id = f.job_id and j.status = 'IMPORTING')`,
+  );
+  for (const feed of leftovers.rows) await dropFeed(db, feed.id);
+  // A load that died before its feed row went: its table has no feed any more.
+  const orphans = await db.$client.query<{ tablename: string }>(
+    `select c.relname as tablename from pg_class c
+      where c.relkind = 'r' and c.relname ~ '^gtfs_stop_times_f[0-9]+$' and not c.relispartition
+        and not exists (select 1 from gtfs_feeds f where 'gtfs_stop_times_f' || f.id = c.relname)`,
+  );
+  for (const orphan of orphans.rows) await db.$client.query(`drop table if exists ${orphan.tablename}`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The background side of GTFS imports, in the server process: validations
+ * run as soon as a file is uploaded; confirmed imports wait as QUEUED rows
+ * that any server picks with FOR UPDATE SKIP LOCKED (one import at a time
+ * per process, one per group). Progress and heartbeat live in the job row.
+ */
+export function createGtfsJobRunner(
+  db: TDatabase,
+  options: {
+    log?: (message: string, error?: unknown) => void;
+    /** Runs after every sweep for interrupted jobs (the demo feed restarts its import there). */
+    afterReap?: () => Promise<void>;
+  } = {},
+): TGtfsJobRunner {
+  const log = options.log ?? (() => {});
+  const running = new Map<number, AbortController>();
+  const work = new Set<Promise<void>>();
+  let isImporting = false;
+  let isStopping = false;
+  let pollTimer: NodeJS.Timeout | null = null;
+  let reapTimer: NodeJS.Timeout | null = null;
+
+  const track = (promise: Promise<void>) => {
+    const tracked = promise.catch((error) => log('GTFS job failed unexpectedly', error));
+    work.add(tracked);
+    void tracked.finally(() => work.delete(tracked));
+  };
+
+  /** Shared by both kinds of job: ticker, cancel, shutdown and unexpected failures. */
+  async function runJob(
+    jobId: number,
+    body: (controller: AbortController, ticker: JobTicker) => Promise<void>,
+    filePath: string | null,
+  ) {
+    const controller = new AbortController();
+    running.set(jobId, controller);
+    const ticker = new JobTicker(db, jobId, controller);
+    ticker.start();
+    try {
+      await body(controller, ticker);
+    } catch (error) {
+      await ticker.stop();
+      if (controller.signal.aborted || error instanceof ImportCancelledError) {
+        const reason = controller.signal.reason;
+        if (reason instanceof ShutdownError) await finishJob(db, jobId, 'FAILED', { failureCode: 'INTERRUPTED' });
+        else await finishJob(db, jobId, 'CANCELLED');
+      } else if (error instanceof FeedRejectedError) {
+        const { rows } = await db.$client.query<{ report: TGtfsReport | null }>(
+          'select report from gtfs_import_jobs where id = $1',
+          [jobId],
+        );
+        await finishJob(db, jobId, 'FAILED', {
+          failureCode: 'FEED_INVALID',
+          report: toReport(error.issues, rows[0]?.report?.summary ?? null),
+        });
+      } else {
+        log(`GTFS job ${jobId} failed`, error);
+        await finishJob(db, jobId, 'FAILED', {
+          failureCode: 'INTERNAL_ERROR',
+          failureDetail: error instanceof Error ? error.message : String(error),
+        });
+      }
+      await removeFile(filePath);
+    } finally {
+      await ticker.stop();
+      running.delete(jobId);
+    }
+  }
+
+  async function loadJob(jobId: number): Promise<TJobRow | null> {
+    const { rows } = await db.$client.query<TJobRow>(
+      `select id, group_id, status, file_path, rows_total, report, confirmed_by, created_by
+         from gtfs_import_jobs where id = $1`,
+      [jobId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async function validateJob(jobId: number): Promise<void> {
+    const job = await loadJob(jobId);
+    if (job?.status !== 'VALIDATING') return;
+    const filePath = job.file_path;
+    if (!filePath || !existsSync(filePath)) {
+      await finishJob(db, jobId, 'FAILED', { failureCode: 'UPLOAD_MISSING' });
+      return;
+    }
+    await runJob(
+      jobId,
+      async (controller, ticker) => {
+        ticker.set({ phase: 'READING', rowsDone: 0, rowsTotal: null });
+        const read = await readGtfsFeed(filePath, {
+          signal: controller.signal,
+          today: todayNumber(),
+          onProgress: (rowsDone) => ticker.set({ phase: 'READING', rowsDone, rowsTotal: null }),
+        });
+        controller.signal.throwIfAborted();
+        const summary = read.model ? await summarizeFeed(db, job.group_id, read.model) : null;
+        const report = toReport(read.issues, summary);
+        await ticker.stop();
+        const model = read.model;
+        const updated = await db.$client.query<{ status: TGtfsJobStatus }>(
+          `update gtfs_import_jobs set status = case when cancel_requested then 'CANCELLED' else $2 end, phase = null, rows_done = $3, rows_total = $3, report = $4,
+                  error_count = $5, warning_count = $6, counts = $7, feed_start_date = $8, feed_end_date = $9,
+                  finished_at = case when $2 = 'INVALID' or cancel_requested then now() end,
+                  file_path = case when $2 = 'INVALID' or cancel_requested then null else file_path end
+            where id = $1 and status = 'VALIDATING'
+            returning status`,
+          [
+            jobId,
+            report.isValid ? 'VALIDATED' : 'INVALID',
+            read.rowsRead,
+            JSON.stringify(report),
+            report.errorCount,
+            report.warningCount,
+            model ? JSON.stringify(feedCounts(model, model.stopTimeCount)) : null,
+            model?.startDate ? formatIsoDate(model.startDate) : null,
+            model?.endDate ? formatIsoDate(model.endDate) : null,
+          ],
+        );
+        if (updated.rows[0]?.status !== 'VALIDATED') await removeFile(filePath);
+      },
+      filePath,
+    );
+  }
+
+  async function importJob(job: TJobRow): Promise<void> {
+    const filePath = job.file_path;
+    if (!filePath || !existsSync(filePath)) {
+      await finishJob(db, job.id, 'FAILED', { failureCode: 'UPLOAD_MISSING' });
+      return;
+    }
+    await runJob(
+      job.id,
+      async (controller, ticker) => {
+        await importFeed(db, {
+          jobId: job.id,
+          groupId: job.group_id,
+          filePath,
+          actor: jobActor(job),
+          expectedRows: job.rows_total,
+          signal: controller.signal,
+          onProgress: (progress) => ticker.set(progress),
+        });
+        await ticker.stop();
+        await removeFile(filePath);
+        await db.$client.query('update gtfs_import_jobs set file_path = null where id = $1', [job.id]);
+      },
+      filePath,
+    );
+  }
+
+  /** Claims the oldest QUEUED job of a group that has no import running. */
+  async function claimNext(): Promise<TJobRow | null> {
+    const { rows } = await db.$client.query<TJobRow>(
+      `update gtfs_import_jobs set status = 'IMPORTING', started_at = now(), heartbeat_at = now(),
+              phase = 'READING', rows_done = 0
+        where id = (select j.id from gtfs_import_jobs j
+                     where j.status = 'QUEUED'
+                       and not exists (select 1 from gtfs_import_jobs o
+                                        where o.group_id = j.group_id and o.status = 'IMPORTING')
+                     order by j.id
+                     for update skip locked limit 1)
+        returning id, group_id, status, file_path, rows_total, report, confirmed_by, created_by`,
+    );
+    return rows[0] ?? null;
+  }
+
+  async function drainQueue(): Promise<void> {
+    if (isImporting || isStopping) return;
+    isImporting = true;
+    try {
+      for (let job = await claimNext(); job && !isStopping; job = await claimNext()) await importJob(job);
+    } finally {
+      isImporting = false;
+    }
+  }
+
+  const wake = () => {
+    if (!isStopping) track(drainQueue());
+  };
+
+  const reap = async () => {
+    await reapInterruptedJobs(db, { exceptJobIds: [...running.keys()] });
+    await options.afterReap?.();
+  };
+
+  return {
+    validate: (jobId) => {
+      if (!isStopping) track(validateJob(jobId));
+    },
+    wake,
+    start: () => {
+      track(reap().then(() => drainQueue()));
+      pollTimer = setInterval(wake, POLL_MS);
+      pollTimer.unref();
+      reapTimer = setInterval(() => track(reap()), STALE_AFTER_MS);
+      reapTimer.unref();
+    },
+    stop: async () => {
+      isStopping = true;
+      if (pollTimer) clearInterval(pollTimer);
+      if (reapTimer) clearInterval(reapTimer);
+      for (const controller of running.values()) controller.abort(new ShutdownError());
+      await Promise.all([...work]);
+    },
+    whenIdle: async () => {
+      while (work.size > 0) await Promise.all([...work]);
+    },
+  };
+}

@@ -1,0 +1,407 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TGtfsImportHistoryItem, TGtfsImportJob } from '@mip/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectFieldError } from '../../../test/assertions.ts';
+import { findAuditRows } from '../../../test/audit.ts';
+import { signInNewUser } from '../../../test/factories.ts';
+import { multipartBody } from '../../../test/files.ts';
+import { GTFS_FIXTURES, gtfsFixture, importGtfs, uploadGtfs, waitForJob } from '../../../test/gtfs.ts';
+import { CORPUS_OUTCOMES } from '../../../test/gtfs-corpus.ts';
+import { createMobilityGroup } from '../../../test/mobility-factories.ts';
+import { callerOf, type TCaller } from '../../../test/requests.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+import { writeZip } from '../../../test/zip-writer.ts';
+import { DEMO_FEED_PATH, resumeDemoImport } from './demo-feed.ts';
+import { gtfsUploadDir, reapInterruptedJobs } from './gtfs-jobs.ts';
+import { importFeed } from './import/import-feed.ts';
+import { stopTimesPartition } from './import/stop-times-staging.ts';
+
+const UPLOAD_DIR = '/tmp/mip-test-uploads';
+const t = useTestApp({ UPLOAD_DIR });
+
+let api: TCaller;
+let authorization: string;
+let userId: number;
+
+beforeAll(async () => {
+  const caller = await signInNewUser(t, { permissions: ['IMPORT_GTFS_FILE'] });
+  authorization = caller.authorization;
+  userId = caller.user.id;
+  api = callerOf(t, authorization);
+});
+
+/** The sample feed's files, some replaced: a second version of a network. */
+function sampleFeedWith(files: Record<string, string>): Buffer {
+  const base = path.join(GTFS_FIXTURES, 'invalid', 'good_feed');
+  const names = new Set([...readdirSync(base), ...Object.keys(files)]);
+  return writeZip(
+    [...names].map((name) => ({
+      name,
+      data: files[name] === undefined ? readFileSync(path.join(base, name)) : Buffer.from(files[name]),
+    })),
+  );
+}
+
+async function activeFeedId(groupId: number): Promise<number | null> {
+  const { rows } = await t.db.$client.query<{ id: number }>(
+    `select id from gtfs_feeds where group_id = $1 and status = 'ACTIVE'`,
+    [groupId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+async function systemsOf(groupId: number) {
+  const { rows } = await t.db.$client.query<{ id: number; external_ref: string; name: string; active: boolean }>(
+    'select id, external_ref, name, active from mobility_systems where group_id = $1 order by external_ref',
+    [groupId],
+  );
+  return new Map(rows.map((row) => [row.external_ref, row]));
+}
+
+async function scheduleAt(stopSystemId: number, date: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/public-transport/schedule?stopId=${stopSystemId}&date=${date}`,
+  });
+  return response.json();
+}
+
+describe('GTFS import access', () => {
+  it('needs a session and IMPORT_GTFS_FILE', async () => {
+    const group = await createMobilityGroup(t.db);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/gtfs/imports/search' });
+    expectError(anonymous, 401, 'UNAUTHORIZED');
+    const other = await signInNewUser(t, { permissions: ['WRITE_MOBILITY_SYSTEM'] });
+    expectError(await uploadGtfs(t, other.authorization, group.id, gtfsFixture('google-sample')), 403, 'FORBIDDEN');
+    expectError(await callerOf(t, other.authorization).get('/gtfs/imports/search'), 403, 'FORBIDDEN');
+  });
+
+  it('refuses an unknown group and an upload without a file', async () => {
+    expectFieldError(
+      await uploadGtfs(t, authorization, 999_999, gtfsFixture('google-sample')),
+      'groupId',
+      'INVALID_GROUP',
+    );
+    const group = await createMobilityGroup(t.db);
+    const { payload, contentType } = multipartBody({ note: 'no file' }, []);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/gtfs/imports?groupId=${group.id}`,
+      payload,
+      headers: { authorization, 'content-type': contentType },
+    });
+    expectFieldError(response, 'file', 'MISSING_FILE');
+  });
+});
+
+describe('GTFS import of the broken-feed corpus', () => {
+  for (const [name, outcome] of Object.entries(CORPUS_OUTCOMES)) {
+    const isValid = outcome.errors.length === 0;
+    it(`${name} ends in ${isValid ? 'a correct import' : 'a report of its errors'}`, async () => {
+      const group = await createMobilityGroup(t.db);
+      const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture(`invalid/${name}`), name);
+      expect(upload.statusCode, upload.body).toBe(200);
+      const job = await waitForJob(t, authorization, upload.json().id);
+      expect(job.status).toBe(isValid ? 'VALIDATED' : 'INVALID');
+      const errorCodes = new Set(job.report?.issues.filter((i) => i.severity === 'ERROR').map((i) => i.code));
+      expect([...errorCodes].sort()).toEqual([...outcome.errors].sort());
+      expect(job.report?.errorCount).toBe(job.report?.issues.filter((i) => i.severity === 'ERROR').length);
+      if (!isValid) {
+        expect(await activeFeedId(group.id)).toBeNull();
+        expectError(await api.post(`/gtfs/imports/${job.id}/confirm`), 409, 'GTFS_JOB_NOT_CONFIRMABLE');
+        return;
+      }
+      const confirmed = await api.post(`/gtfs/imports/${job.id}/confirm`);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const done = await waitForJob(t, authorization, job.id, ['SUCCEEDED', 'FAILED']);
+      expect(done.status).toBe('SUCCEEDED');
+      expect(await activeFeedId(group.id)).not.toBeNull();
+    });
+  }
+});
+
+describe('GTFS import lifecycle', () => {
+  it('reports what the import would add, imports it in the background and keeps the history', async () => {
+    const group = await createMobilityGroup(t.db, { name: 'Demo Transit' });
+    const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('google-sample'), 'sample.zip');
+    expect(upload.json()).toMatchObject({ status: 'VALIDATING', fileName: 'sample.zip', group: { id: group.id } });
+    const validated = await waitForJob(t, authorization, upload.json().id);
+    expect(validated).toMatchObject({
+      status: 'VALIDATED',
+      rowsDone: 68,
+      rowsTotal: 68,
+      feedStartDate: '2007-01-01',
+      feedEndDate: '2010-12-31',
+    });
+    expect(validated.report?.summary).toMatchObject({
+      counts: { agencies: 1, stops: 9, routes: 5, trips: 11, stopTimes: 28, services: 2, frequencies: 11 },
+      stops: { added: 9, changed: 0, removed: 0 },
+      routes: { added: 5, changed: 0, removed: 0 },
+      removedSystems: 'DEACTIVATED',
+      agencyNames: ['Demo Transit Authority'],
+    });
+    // Nothing changed yet.
+    expect((await systemsOf(group.id)).size).toBe(0);
+
+    const confirmed = await api.post(`/gtfs/imports/${validated.id}/confirm`);
+    expect(confirmed.json().status).toMatch(/QUEUED|IMPORTING|SUCCEEDED/);
+    const done = await waitForJob(t, authorization, validated.id, ['SUCCEEDED', 'FAILED']);
+    expect(done).toMatchObject({ status: 'SUCCEEDED', phase: 'DONE', createdBy: { id: userId } });
+    const systems = await systemsOf(group.id);
+    expect([...systems.keys()].filter((ref) => ref.startsWith('route:')).sort()).toEqual([
+      'route:AAMV',
+      'route:AB',
+      'route:BFC',
+      'route:CITY',
+      'route:STBA',
+    ]);
+    expect(systems.get('stop:BULLFROG')).toMatchObject({ name: 'Bullfrog (Demo)', active: true });
+
+    const history = await api.get('/gtfs/imports/search', { groupId: String(group.id) });
+    expect(history.statusCode, history.body).toBe(200);
+    const items = history.json().content as TGtfsImportHistoryItem[];
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      status: 'SUCCEEDED',
+      counts: { stopTimes: 28 },
+      warningCount: expect.any(Number),
+      createdBy: { id: userId },
+      feedEndDate: '2010-12-31',
+    });
+    expect(await findAuditRows(t.db, 'GTFS_UPLOAD')).toContainEqual(
+      expect.objectContaining({ record_id: String(validated.id), user_id: userId }),
+    );
+    expect(await findAuditRows(t.db, 'GTFS_IMPORT_CONFIRM')).toContainEqual(
+      expect.objectContaining({ record_id: String(validated.id), user_id: userId }),
+    );
+    const feedId = await activeFeedId(group.id);
+    expect(await findAuditRows(t.db, 'GTFS_IMPORT', 'GTFS_FEED')).toContainEqual(
+      expect.objectContaining({ record_id: String(feedId), user_id: userId }),
+    );
+  });
+
+  it('updates systems in place on re-import, deactivates those gone and drops the old feed', async () => {
+    const group = await createMobilityGroup(t.db);
+    await importGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
+    const before = await systemsOf(group.id);
+    const firstFeed = await activeFeedId(group.id);
+
+    const stops = readFileSync(path.join(GTFS_FIXTURES, 'invalid', 'good_feed', 'stops.txt'), 'utf8').replace(
+      'Bullfrog (Demo)',
+      'Bullfrog Terminal',
+    );
+    const routes = readFileSync(path.join(GTFS_FIXTURES, 'invalid', 'good_feed', 'routes.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('AAMV'))
+      .join('\n');
+    const trips = readFileSync(path.join(GTFS_FIXTURES, 'invalid', 'good_feed', 'trips.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('AAMV'))
+      .join('\n');
+    const stopTimes = readFileSync(path.join(GTFS_FIXTURES, 'invalid', 'good_feed', 'stop_times.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('AAMV'))
+      .join('\n');
+    const second = sampleFeedWith({
+      'stops.txt': stops,
+      'routes.txt': routes,
+      'trips.txt': trips,
+      'stop_times.txt': stopTimes,
+    });
+    const upload = await uploadGtfs(t, authorization, group.id, second);
+    const validated = await waitForJob(t, authorization, upload.json().id);
+    expect(validated.report?.summary?.stops).toMatchObject({ changed: 1 });
+    expect(validated.report?.summary?.routes).toMatchObject({ added: 0, removed: 1 });
+    await api.post(`/gtfs/imports/${validated.id}/confirm`);
+    expect((await waitForJob(t, authorization, validated.id, ['SUCCEEDED', 'FAILED'])).status).toBe('SUCCEEDED');
+
+    const after = await systemsOf(group.id);
+    expect(after.get('stop:BULLFROG')).toEqual({ ...before.get('stop:BULLFROG'), name: 'Bullfrog Terminal' });
+    expect(after.get('route:AB')?.id).toBe(before.get('route:AB')?.id);
+    expect(after.get('route:AAMV')).toMatchObject({ id: before.get('route:AAMV')?.id, active: false });
+    const secondFeed = await activeFeedId(group.id);
+    expect(secondFeed).not.toBe(firstFeed);
+    const { rows } = await t.db.$client.query(
+      `select (select count(*)::int from gtfs_feeds where id = $1) as feeds, to_regclass($2) as partition`,
+      [firstFeed, stopTimesPartition(firstFeed as number)],
+    );
+    expect(rows[0]).toEqual({ feeds: 0, partition: null });
+  });
+
+  it('interpolates the times of untimed intermediate stops between the timed ones around them', async () => {
+    const group = await createMobilityGroup(t.db);
+    const stopTimes = readFileSync(path.join(GTFS_FIXTURES, 'invalid', 'good_feed', 'stop_times.txt'), 'utf8').replace(
+      'CITY1,6:12:00,6:14:00,NADAV',
+      'CITY1,,,NADAV',
+    );
+    const job = await importGtfs(t, authorization, group.id, sampleFeedWith({ 'stop_times.txt': stopTimes }));
+    expect(job.report?.issues.map((issue) => issue.code)).toContain('UNTIMED_STOPS_INTERPOLATED');
+    const nadav = (await systemsOf(group.id)).get('stop:NADAV')?.id as number;
+    const city = (await systemsOf(group.id)).get('route:CITY')?.id as number;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/public-transport/schedule?stopId=${nadav}&routeId=${city}&direction=MAIN&date=2007-06-05`,
+    });
+    // Between NANAA (leaves 6:07) and DADAN (arrives 6:19), halfway.
+    expect(response.json().routes[0].stopTimes[0]).toMatchObject({
+      arrivalTime: '06:13:00',
+      departureTime: '06:13:00',
+    });
+  });
+
+  it('cancels a validated import: nothing changes and it cannot be confirmed any more', async () => {
+    const group = await createMobilityGroup(t.db);
+    const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
+    const validated = await waitForJob(t, authorization, upload.json().id);
+    const cancelled = await api.post(`/gtfs/imports/${validated.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED' });
+    expectError(await api.post(`/gtfs/imports/${validated.id}/confirm`), 409, 'GTFS_JOB_NOT_CONFIRMABLE');
+    expectError(await api.post(`/gtfs/imports/${validated.id}/cancel`), 409, 'GTFS_JOB_NOT_CANCELLABLE');
+    expect(await activeFeedId(group.id)).toBeNull();
+    expect(await findAuditRows(t.db, 'GTFS_IMPORT_CANCEL')).toContainEqual(
+      expect.objectContaining({ record_id: String(validated.id) }),
+    );
+  });
+
+  it('lists unfinished jobs so the screen can follow them again', async () => {
+    const group = await createMobilityGroup(t.db);
+    const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
+    await waitForJob(t, authorization, upload.json().id);
+    const unfinished = (await api.get('/gtfs/imports/unfinished')).json() as TGtfsImportJob[];
+    expect(unfinished.map((job) => job.id)).toContain(upload.json().id);
+  });
+
+  it('answers 404 for an unknown job', async () => {
+    expectError(await api.get('/gtfs/imports/999999'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('GTFS import atomicity', () => {
+  /** A group with the sample feed live, and a second feed's job ready to run. */
+  async function groupWithFeed() {
+    const group = await createMobilityGroup(t.db);
+    await importGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
+    const systems = await systemsOf(group.id);
+    const bullfrog = systems.get('stop:BULLFROG')?.id as number;
+    const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('metro-porto'));
+    const job = await waitForJob(t, authorization, upload.json().id);
+    return { group, job, bullfrog, feedId: await activeFeedId(group.id) };
+  }
+
+  const actor = () => ({ userId, impersonatorUserId: null, ip: null, userAgent: 'test' });
+
+  it('a cancel in the middle of the load leaves the previous feed live and nothing of the new one', async () => {
+    const { group, job, bullfrog, feedId } = await groupWithFeed();
+    const { rows } = await t.db.$client.query<{ file_path: string }>(
+      'select file_path from gtfs_import_jobs where id = $1',
+      [job.id],
+    );
+    // As the job runner would have it: the job claimed and beating, so no sweep takes its feed for a leftover.
+    await t.db.$client.query(`update gtfs_import_jobs set status = 'IMPORTING', heartbeat_at = now() where id = $1`, [
+      job.id,
+    ]);
+    for (const phase of ['INDEXING', 'LOADING', 'SWAPPING'] as const) {
+      const controller = new AbortController();
+      await expect(
+        importFeed(t.db, {
+          jobId: job.id,
+          groupId: group.id,
+          filePath: rows[0].file_path,
+          actor: actor(),
+          expectedRows: null,
+          signal: controller.signal,
+          onProgress: (progress) => {
+            if (progress.phase === phase) controller.abort();
+          },
+        }),
+      ).rejects.toThrow();
+      expect(await activeFeedId(group.id)).toBe(feedId);
+      const leftovers = await t.db.$client.query(
+        `select count(*)::int as feeds from gtfs_feeds where group_id = $1 and status <> 'ACTIVE'`,
+        [group.id],
+      );
+      expect(leftovers.rows[0].feeds, phase).toBe(0);
+      const tables = await t.db.$client.query(
+        `select count(*)::int as n from pg_class where relname ~ '^gtfs_stop_times_f[0-9]+$'
+           and relname <> $1 and not relispartition`,
+        [stopTimesPartition(feedId as number)],
+      );
+      expect(tables.rows[0].n, phase).toBe(0);
+    }
+    const answer = await scheduleAt(bullfrog, '2007-06-05');
+    expect(answer.routes.length).toBeGreaterThan(0);
+    expect((await systemsOf(group.id)).has('stop:5726')).toBe(false);
+  });
+
+  it('a repeated stop_sequence the first read could not see (rows of the trip apart) fails the import, not the feed', async () => {
+    const group = await createMobilityGroup(t.db);
+    const stopTimes = [
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+      'AB1,8:00:00,8:00:00,BEATTY_AIRPORT,1',
+      'AB2,12:05:00,12:05:00,BULLFROG,1',
+      'AB2,12:15:00,12:15:00,BEATTY_AIRPORT,2',
+      'AB1,8:10:00,8:15:00,BULLFROG,1',
+    ].join('\n');
+    const upload = await uploadGtfs(t, authorization, group.id, sampleFeedWith({ 'stop_times.txt': stopTimes }));
+    const validated = await waitForJob(t, authorization, upload.json().id);
+    expect(validated.status).toBe('VALIDATED');
+    await api.post(`/gtfs/imports/${validated.id}/confirm`);
+    const failed = await waitForJob(t, authorization, validated.id, ['SUCCEEDED', 'FAILED']);
+    expect(failed).toMatchObject({ status: 'FAILED', failureCode: 'FEED_INVALID' });
+    expect(failed.report?.issues.map((issue) => issue.code)).toContain('DUPLICATE_STOP_SEQUENCE');
+    expect(await activeFeedId(group.id)).toBeNull();
+  });
+
+  it('a server that died mid-import: the next start marks the job failed and clears what it left', async () => {
+    const { group, job, bullfrog, feedId } = await groupWithFeed();
+    // What a killed process leaves: the job IMPORTING with a stopped heartbeat, a LOADING feed and its table.
+    const { rows } = await t.db.$client.query<{ id: number }>(
+      `insert into gtfs_feeds (group_id, job_id, status) values ($1, $2, 'LOADING') returning id`,
+      [group.id, job.id],
+    );
+    await t.db.$client.query(`create table ${stopTimesPartition(rows[0].id)} (like gtfs_stop_times)`);
+    await t.db.$client.query(
+      `update gtfs_import_jobs set status = 'IMPORTING', heartbeat_at = now() - interval '1 minute' where id = $1`,
+      [job.id],
+    );
+    const reaped = await reapInterruptedJobs(t.db);
+    expect(reaped).toContain(job.id);
+    expect(await waitForJob(t, authorization, job.id)).toMatchObject({ status: 'FAILED', failureCode: 'INTERRUPTED' });
+    expect(await activeFeedId(group.id)).toBe(feedId);
+    const left = await t.db.$client.query(
+      `select to_regclass($1) as partition, (select count(*)::int from gtfs_feeds
+       where id = $2) as feeds`,
+      [stopTimesPartition(rows[0].id), rows[0].id],
+    );
+    expect(left.rows[0]).toEqual({ partition: null, feeds: 0 });
+    expect((await scheduleAt(bullfrog, '2007-06-05')).routes.length).toBeGreaterThan(0);
+  });
+});
+
+describe('demo network', () => {
+  it('imports again a demo feed whose first import a restart interrupted', async () => {
+    const group = await createMobilityGroup(t.db, { name: 'Metro do Porto' });
+    await t.db.$client.query(
+      `insert into gtfs_import_jobs (group_id, status, file_name, file_size, is_demo, failure_code, finished_at)
+       values ($1, 'FAILED', $2, 1, true, 'INTERRUPTED', now())`,
+      [group.id, path.basename(DEMO_FEED_PATH)],
+    );
+    await resumeDemoImport(t.db, gtfsUploadDir(UPLOAD_DIR));
+    const { rows } = await t.db.$client.query<{ id: number }>(
+      `select id from gtfs_import_jobs where group_id = $1 and status <> 'FAILED'`,
+      [group.id],
+    );
+    expect(rows).toHaveLength(1);
+    const done = await waitForJob(t, authorization, rows[0].id, ['SUCCEEDED', 'FAILED']);
+    expect(done.status).toBe('SUCCEEDED');
+    expect((await systemsOf(group.id)).get('stop:5726')).toMatchObject({ name: 'Trindade', active: true });
+    // Once loaded, another sweep queues nothing more.
+    await resumeDemoImport(t.db, gtfsUploadDir(UPLOAD_DIR));
+    const again = await t.db.$client.query(`select count(*)::int as n from gtfs_import_jobs where group_id = $1`, [
+      group.id,
+    ]);
+    expect(again.rows[0].n).toBe(2);
+  });
+});

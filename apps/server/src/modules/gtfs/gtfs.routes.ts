@@ -1,0 +1,105 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  GTFS_MAX_UPLOAD_BYTES,
+  ZGtfsImportHistoryItem,
+  ZGtfsImportJob,
+  ZGtfsImportSearchQuery,
+  ZGtfsUploadQuery,
+  ZIdParams,
+  ZPagedList,
+} from '@mip/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../http/audit.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { resumeDemoImport } from './demo-feed.ts';
+import {
+  cancelImportJob,
+  confirmImportJob,
+  listUnfinishedImportJobs,
+  readImportJob,
+  searchImportJobs,
+  uploadGtfsFile,
+} from './gtfs.service.ts';
+import { createGtfsJobRunner, gtfsUploadDir } from './gtfs-jobs.ts';
+
+/**
+ * GTFS import (console /import-gtfs, IMPORT_GTFS_FILE): upload a zip into a
+ * group, read the validation report, confirm or cancel, follow the progress,
+ * read the history. The work runs in the background job runner started here.
+ */
+export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = { rule: { all: ['IMPORT_GTFS_FILE'] } } as const;
+  const tags = ['gtfs'];
+  const uploadDir = gtfsUploadDir(app.config.uploadDir);
+  const runner = createGtfsJobRunner(app.db, {
+    log: (message, error) => app.log.error({ err: error }, message),
+    afterReap: () => resumeDemoImport(app.db, uploadDir),
+  });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: GTFS_MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+  });
+
+  app.post(
+    '/gtfs/imports',
+    {
+      config,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart with one file, the GTFS zip (streamed to disk, 1 GB at most). The feed is checked in the ' +
+          'background: poll the job until it is VALIDATED (confirm it) or INVALID (read the report).',
+        querystring: ZGtfsUploadQuery,
+        response: { 200: ZGtfsImportJob },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return uploadGtfsFile(
+        app.db,
+        runner,
+        request,
+        { groupId: request.query.groupId, uploadDir, userId: auth.user.id },
+        actorOf(request),
+      );
+    },
+  );
+
+  app.get(
+    '/gtfs/imports/search',
+    {
+      config,
+      schema: { tags, querystring: ZGtfsImportSearchQuery, response: { 200: ZPagedList(ZGtfsImportHistoryItem) } },
+    },
+    async (request) => searchImportJobs(app.db, request.query),
+  );
+
+  app.get(
+    '/gtfs/imports/unfinished',
+    { config, schema: { tags, response: { 200: z.array(ZGtfsImportJob) } } },
+    async () => listUnfinishedImportJobs(app.db),
+  );
+
+  app.get(
+    '/gtfs/imports/:id',
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZGtfsImportJob } } },
+    async (request) => readImportJob(app.db, request.params.id),
+  );
+
+  app.post(
+    '/gtfs/imports/:id/confirm',
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZGtfsImportJob } } },
+    async (request) =>
+      confirmImportJob(app.db, runner, request.params.id, requireAuth(request).user.id, actorOf(request)),
+  );
+
+  app.post(
+    '/gtfs/imports/:id/cancel',
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZGtfsImportJob } } },
+    async (request) => cancelImportJob(app.db, request.params.id, actorOf(request)),
+  );
+};

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type {
+  TGtfsImportHistoryItem,
+  TGtfsImportJob,
+  TGtfsImportSearchQuery,
+  TGtfsJobStatus,
+  TPagedList,
+} from '@mip/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { TDatabase } from '../../db/database.ts';
+import { searchPage } from '../../db/paged-search.ts';
+import { recordAudit, type TActor } from '../../http/audit.ts';
+import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
+import {
+  IMPORT_JOB_COLUMNS,
+  IMPORT_JOB_FROM,
+  type TImportJobRow,
+  toImportHistoryItem,
+  toImportJob,
+} from './gtfs.presenter.ts';
+import type { TGtfsJobRunner } from './gtfs-jobs.ts';
+
+export async function readImportJob(db: TDatabase, id: number): Promise<TGtfsImportJob> {
+  const { rows } = await db.execute<TImportJobRow>(
+    sql`select ${IMPORT_JOB_COLUMNS}, j.report ${IMPORT_JOB_FROM} where j.id = ${id}`,
+  );
+  if (!rows[0]) throw notFound();
+  return toImportJob(rows[0]);
+}
+
+export function searchImportJobs(
+  db: TDatabase,
+  query: TGtfsImportSearchQuery,
+): Promise<TPagedList<TGtfsImportHistoryItem>> {
+  return searchPage(
+    db,
+    {
+      columns: IMPORT_JOB_COLUMNS,
+      from: IMPORT_JOB_FROM,
+      countFrom: sql`from gtfs_import_jobs j`,
+      where: [
+        query.groupId ? sql`j.group_id = ${query.groupId}` : undefined,
+        query.status ? sql`j.status = ${query.status}` : undefined,
+      ],
+      sortColumns: { createdAt: { expression: sql`j.created_at` }, status: { expression: sql`j.status` } },
+      defaultSort: 'createdAt',
+      defaultDirection: 'DESC',
+      tiebreak: sql`j.id`,
+    },
+    query,
+    toImportHistoryItem,
+  );
+}
+
+const UNFINISHED: TGtfsJobStatus[] = ['VALIDATING', 'VALIDATED', 'QUEUED', 'IMPORTING'];
+
+/** Jobs still waiting or running, newest first: the import screen picks them up again when reopened. */
+export async function listUnfinishedImportJobs(db: TDatabase): Promise<TGtfsImportJob[]> {
+  const { rows } = await db.execute<TImportJobRow>(
+    sql`select ${IMPORT_JOB_COLUMNS}, j.report ${IMPORT_JOB_FROM}
+         where j.status = any(${sql.param(UNFINISHED)}::text[]) order by j.created_at desc, j.id desc limit 20`,
+  );
+  return rows.map(toImportJob);
+}
+
+const UPLOAD_ERRORS: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  FST_FILES_LIMIT: 'TOO_MANY_FILES',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'MISSING_FILE',
+};
+
+/**
+ * Streams the uploaded zip to a file of its own under the upload folder —
+ * never whole in memory — and answers where it went and how big it is.
+ */
+async function receiveUpload(
+  request: FastifyRequest,
+  uploadDir: string,
+): Promise<{ filePath: string; fileName: string; size: number }> {
+  await fs.mkdir(uploadDir, { recursive: true });
+  const filePath = path.join(uploadDir, `${randomUUID()}.zip`);
+  try {
+    const part = await request.file();
+    if (!part) throw fieldErrors([{ property: 'file', error: 'MISSING_FILE' }]);
+    await pipeline(part.file, createWriteStream(filePath));
+    const { size } = await fs.stat(filePath);
+    if (size === 0) throw fieldErrors([{ property: 'file', error: 'MISSING_FILE' }]);
+    const fileName = path.basename(part.filename || 'feed.zip').slice(0, 255);
+    return { filePath, fileName, size };
+  } catch (error) {
+    await fs.rm(filePath, { force: true });
+    const code = UPLOAD_ERRORS[(error as { code?: string }).code ?? ''];
+    if (code) throw fieldErrors([{ property: 'file', error: code }]);
+    throw error;
+  }
+}
+
+/** Takes a GTFS zip for a group and starts checking it; nothing in the group changes until it is confirmed. */
+export async function uploadGtfsFile(
+  db: TDatabase,
+  runner: TGtfsJobRunner,
+  request: FastifyRequest,
+  input: { groupId: number; uploadDir: string; userId: number },
+  actor: TActor,
+): Promise<TGtfsImportJob> {
+  const group = await db.$client.query('select 1 from mobility_system_groups where id = $1', [input.groupId]);
+  if (group.rowCount === 0) throw fieldErrors([{ property: 'groupId', error: 'INVALID_GROUP' }]);
+  const upload = await receiveUpload(request, input.uploadDir);
+  const jobId = await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: number }>(
+      sql`insert into gtfs_import_jobs (group_id, status, file_name, file_size, file_path, created_by, heartbeat_at)
+          values (${input.groupId}, 'VALIDATING', ${upload.fileName}, ${upload.size}, ${upload.filePath},
+                  ${input.userId}, now())
+          returning id`,
+    );
+    await recordAudit(tx, actor, {
+      action: 'GTFS_UPLOAD',
+      recordType: 'GTFS_IMPORT_JOB',
+      recordId: rows[0].id,
+      after: { groupId: input.groupId, fileName: upload.fileName, fileSize: upload.size },
+    });
+    return rows[0].id;
+  });
+  runner.validate(jobId);
+  return readImportJob(db, jobId);
+}
+
+/** Confirms a validated feed: the job joins the queue and the import runs in the background. */
+export async function confirmImportJob(
+  db: TDatabase,
+  runner: TGtfsJobRunner,
+  id: number,
+  userId: number,
+  actor: TActor,
+): Promise<TGtfsImportJob> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ status: TGtfsJobStatus }>(
+      sql`select status from gtfs_import_jobs where id = ${id} for update`,
+    );
+    if (!rows[0]) throw notFound();
+    if (rows[0].status !== 'VALIDATED') {
+      throw new AppError('GTFS_JOB_NOT_CONFIRMABLE', { status: 409, message: 'Only a validated feed can be imported' });
+    }
+    await tx.execute(
+      sql`update gtfs_import_jobs set status = 'QUEUED', confirmed_by = ${userId}, rows_done = 0 where id = ${id}`,
+    );
+    await recordAudit(tx, actor, {
+      action: 'GTFS_IMPORT_CONFIRM',
+      recordType: 'GTFS_IMPORT_JOB',
+      recordId: id,
+      before: { status: rows[0].status },
+      after: { status: 'QUEUED' },
+    });
+  });
+  runner.wake();
+  return readImportJob(db, id);
+}
+
+/**
+ * Cancels a job. Waiting ones end at once; running ones are asked to stop
+ * and do so at their next step (an import that already reached its final
+ * transaction completes). The group's feed is left as it was.
+ */
+export async function cancelImportJob(db: TDatabase, id: number, actor: TActor): Promise<TGtfsImportJob> {
+  const filePath = await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ status: TGtfsJobStatus; file_path: string | null }>(
+      sql`select status, file_path from gtfs_import_jobs where id = ${id} for update`,
+    );
+    const job = rows[0];
+    if (!job) throw notFound();
+    const isWaiting = job.status === 'VALIDATED' || job.status === 'QUEUED';
+    const isRunning = job.status === 'VALIDATING' || job.status === 'IMPORTING';
+    if (!isWaiting && !isRunning) {
+      throw new AppError('GTFS_JOB_NOT_CANCELLABLE', { status: 409, message: 'The job has already ended' });
+    }
+    await tx.execute(
+      isWaiting
+        ? sql`update gtfs_import_jobs set status = 'CANCELLED', cancel_requested = true, finished_at = now(),
+                 file_path = null where id = ${id}`
+        : sql`update gtfs_import_jobs set cancel_requested = true where id = ${id}`,
+    );
+    await recordAudit(tx, actor, {
+      action: 'GTFS_IMPORT_CANCEL',
+      recordType: 'GTFS_IMPORT_JOB',
+      recordId: id,
+      before: { status: job.status },
+      after: { status: isWaiting ? 'CANCELLED' : job.status, cancelRequested: true },
+    });
+    return isWaiting ? job.file_path : null;
+  });
+  if (filePath) await fs.rm(filePath, { force: true });
+  return readImportJob(db, id);
+}

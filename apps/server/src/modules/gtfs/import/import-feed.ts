@@ -1,0 +1,530 @@
+import type { TGtfsFeedCounts, TGtfsJobPhase } from '@mip/shared';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { TDatabase } from '../../../db/database.ts';
+import { recordAudit, type TActor } from '../../../http/audit.ts';
+import type { TFeedModel } from '../reader/feed-model.ts';
+import { readGtfsFeed } from '../reader/feed-reader.ts';
+import type { IssueCollector } from '../reader/issues.ts';
+import { formatIsoDate } from '../reader/values.ts';
+import { copyRows } from './copy-writer.ts';
+import {
+  chooseRouteDirections,
+  isMappedStop,
+  routeSystemRow,
+  serviceWeekdays,
+  stopSystemRow,
+  type TRouteDirections,
+  type TSystemRow,
+  weekdaysToServiceDays,
+} from './feed-systems.ts';
+import { dropStopTimesPartition, StopTimesStaging, unpackStopRoute } from './stop-times-staging.ts';
+
+export interface TImportProgress {
+  phase: TGtfsJobPhase;
+  rowsDone: number;
+  rowsTotal: number | null;
+}
+
+export interface TImportFeedInput {
+  jobId: number;
+  groupId: number;
+  filePath: string;
+  /** Who confirmed the import: the swap is audited in their name. */
+  actor: TActor;
+  /** Rows the validation counted, so the reading phase has a total. */
+  expectedRows: number | null;
+  signal: AbortSignal;
+  onProgress: (progress: TImportProgress) => void;
+}
+
+export interface TImportFeedResult {
+  feedId: number;
+  counts: TGtfsFeedCounts;
+  startDate: string | null;
+  endDate: string | null;
+  deactivatedSystems: number;
+}
+
+/** A cancel that arrived before the swap: the swap notices it under the job's row lock. */
+export class ImportCancelledError extends Error {
+  constructor() {
+    super('the import was cancelled');
+  }
+}
+
+/** An import that ended on a problem of the feed (not of the server): it carries the report's issues. */
+export class FeedRejectedError extends Error {
+  readonly issues: IssueCollector;
+  constructor(issues: IssueCollector) {
+    super('the feed has errors');
+    this.issues = issues;
+  }
+}
+
+export function feedCounts(model: TFeedModel, stopTimes: number): TGtfsFeedCounts {
+  return {
+    agencies: model.agencies.length,
+    stops: model.stops.length,
+    routes: model.routes.length,
+    trips: model.trips.length,
+    stopTimes,
+    services: model.services.length,
+    calendarDates: model.calendarDates.length,
+    frequencies: model.frequencies.length,
+    shapes: model.shapes.length,
+  };
+}
+
+const isoOrNull = (date: number | null) => (date === null ? null : formatIsoDate(date));
+
+/** The feed's small tables, COPYed on one connection. */
+async function loadTables(
+  client: pg.PoolClient,
+  feedId: number,
+  model: TFeedModel,
+  directions: Map<number, TRouteDirections>,
+  onRows: (rows: number) => void,
+): Promise<void> {
+  const withFeed = <T>(rows: T[], toRow: (row: T, ref: number) => unknown[]) =>
+    rows.map((row, i) => [feedId, ...toRow(row, i + 1)] as (string | number | null)[]);
+  const tables: [string, string[], (string | number | null)[][]][] = [
+    [
+      'gtfs_agencies',
+      ['feed_id', 'ref', 'agency_id', 'name', 'url', 'timezone', 'lang', 'phone'],
+      withFeed(model.agencies, (a, ref) => [ref, a.agencyId, a.name, a.url, a.timezone, a.lang, a.phone]),
+    ],
+    [
+      'gtfs_stops',
+      [
+        'feed_id',
+        'ref',
+        'stop_id',
+        'code',
+        'name',
+        'description',
+        'latitude',
+        'longitude',
+        'location_type',
+        'parent_station',
+      ],
+      withFeed(model.stops, (s, ref) => [
+        ref,
+        s.stopId,
+        s.code,
+        s.name,
+        s.description,
+        s.latitude,
+        s.longitude,
+        s.locationType,
+        s.parentStation,
+      ]),
+    ],
+    [
+      'gtfs_routes',
+      [
+        'feed_id',
+        'ref',
+        'route_id',
+        'agency_ref',
+        'short_name',
+        'long_name',
+        'description',
+        'type',
+        'color',
+        'text_color',
+        'sort_order',
+        'directions',
+      ],
+      withFeed(model.routes, (r, ref) => [
+        ref,
+        r.routeId,
+        r.agencyRef,
+        r.shortName,
+        r.longName,
+        r.description,
+        r.type,
+        r.color,
+        r.textColor,
+        r.sortOrder,
+        JSON.stringify(directions.get(ref) ?? {}),
+      ]),
+    ],
+    [
+      'gtfs_services',
+      ['feed_id', 'ref', 'service_id', 'weekdays', 'start_date', 'end_date'],
+      withFeed(model.services, (s, ref) => [
+        ref,
+        s.serviceId,
+        s.weekdays,
+        isoOrNull(s.startDate),
+        isoOrNull(s.endDate),
+      ]),
+    ],
+    [
+      'gtfs_calendar_dates',
+      ['feed_id', 'service_ref', 'date', 'exception_type'],
+      withFeed(model.calendarDates, (d) => [d.serviceRef, formatIsoDate(d.date), d.exceptionType]),
+    ],
+    [
+      'gtfs_trips',
+      [
+        'feed_id',
+        'ref',
+        'trip_id',
+        'route_ref',
+        'service_ref',
+        'headsign',
+        'short_name',
+        'direction',
+        'block_id',
+        'shape_ref',
+      ],
+      withFeed(model.trips, (t, ref) => [
+        ref,
+        t.tripId,
+        t.routeRef,
+        t.serviceRef,
+        t.headsign,
+        t.shortName,
+        t.directionId,
+        t.blockId,
+        t.shapeRef,
+      ]),
+    ],
+    [
+      'gtfs_frequencies',
+      ['feed_id', 'trip_ref', 'start_time', 'end_time', 'headway_secs', 'exact_times'],
+      withFeed(model.frequencies, (f) => [f.tripRef, f.startTime, f.endTime, f.headwaySecs, f.exactTimes]),
+    ],
+    [
+      'gtfs_shapes',
+      ['feed_id', 'ref', 'shape_id', 'coordinates'],
+      withFeed(model.shapes, (s, ref) => [ref, s.shapeId, JSON.stringify(s.coordinates)]),
+    ],
+  ];
+  for (const [table, columns, rows] of tables) {
+    if (rows.length === 0) continue;
+    onRows(await copyRows(client, table, columns, rows));
+  }
+}
+
+interface TSystemsPlan {
+  stops: { ref: number; row: TSystemRow }[];
+  routes: { ref: number; row: TSystemRow }[];
+  /** By stop ref: the route refs that call at it. */
+  routesOfStop: Map<number, number[]>;
+  directions: Map<number, TRouteDirections>;
+}
+
+async function planSystems(model: TFeedModel, staging: StopTimesStaging): Promise<TSystemsPlan> {
+  const { representativeTrips, headsigns } = chooseRouteDirections(model, staging.tripStopCounts);
+  const stopsOfTrips = await staging.stopsOfTrips([...representativeTrips.values()]);
+  const directions = new Map<number, TRouteDirections>();
+  for (const [key, tripRef] of representativeTrips) {
+    const [routeRef, direction] = key.split(':') as [string, '0' | '1'];
+    const info = directions.get(Number(routeRef)) ?? {};
+    info[direction] = { headsign: headsigns.get(key) ?? null, stopRefs: stopsOfTrips.get(tripRef) ?? [] };
+    directions.set(Number(routeRef), info);
+  }
+  const weekdaysOfService = serviceWeekdays(model);
+  const routeWeekdays = new Int32Array(model.routes.length + 1);
+  for (const trip of model.trips) routeWeekdays[trip.routeRef] |= weekdaysOfService[trip.serviceRef];
+
+  const routesOfStop = new Map<number, number[]>();
+  for (const packed of staging.stopRoutes) {
+    const { stopRef, routeRef } = unpackStopRoute(packed);
+    const list = routesOfStop.get(stopRef) ?? [];
+    list.push(routeRef);
+    routesOfStop.set(stopRef, list);
+  }
+  const stops = model.stops.flatMap((stop, i) => {
+    if (!isMappedStop(stop)) return [];
+    const routeRefs = routesOfStop.get(i + 1) ?? [];
+    const weekdays = routeRefs.reduce((days, routeRef) => days | routeWeekdays[routeRef], 0);
+    return [{ ref: i + 1, row: stopSystemRow(stop, weekdaysToServiceDays(weekdays)) }];
+  });
+  const routes = model.routes.map((_, i) => ({
+    ref: i + 1,
+    row: routeSystemRow(model, i + 1, directions.get(i + 1) ?? {}, weekdaysToServiceDays(routeWeekdays[i + 1])),
+  }));
+  return { stops, routes, routesOfStop, directions };
+}
+
+const SYSTEM_COLUMNS = `name text, description text, system_type text, color text, latitude float8, longitude float8,
+  geometry jsonb, min_latitude float8, max_latitude float8, min_longitude float8, max_longitude float8,
+  service_days jsonb, properties jsonb, external_ref text`;
+
+/** Inserts or updates the systems by (group, external_ref); answers their ids by external_ref. */
+async function upsertSystems(
+  client: pg.PoolClient,
+  groupId: number,
+  feedId: number,
+  rows: TSystemRow[],
+): Promise<{ ids: Map<string, number>; inserted: number }> {
+  if (rows.length === 0) return { ids: new Map(), inserted: 0 };
+  const payload = rows.map((row) => ({
+    name: row.name,
+    description: row.description,
+    system_type: row.systemType,
+    color: row.color,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    geometry: row.geometry,
+    min_latitude: row.minLatitude,
+    max_latitude: row.maxLatitude,
+    min_longitude: row.minLongitude,
+    max_longitude: row.maxLongitude,
+    service_days: row.serviceDays,
+    properties: row.properties,
+    external_ref: row.externalRef,
+  }));
+  const { rows: saved } = await client.query<{ id: number; external_ref: string; inserted: boolean }>(
+    `insert into mobility_systems (name, description, system_type, group_id, color, latitude, longitude, geometry,
+            min_latitude, max_latitude, min_longitude, max_longitude, service_days, properties, active,
+            external_ref, source_feed_id)
+     select x.name, x.description, x.system_type, $2, x.color, x.latitude, x.longitude, x.geometry,
+            x.min_latitude, x.max_latitude, x.min_longitude, x.max_longitude,
+            array(select jsonb_array_elements_text(x.service_days)), x.properties, true, x.external_ref, $3
+       from jsonb_to_recordset($1::jsonb) as x(${SYSTEM_COLUMNS})
+     on conflict (group_id, external_ref) do update set
+            name = excluded.name, description = excluded.description, color = excluded.color,
+            latitude = excluded.latitude, longitude = excluded.longitude, geometry = excluded.geometry,
+            min_latitude = excluded.min_latitude, max_latitude = excluded.max_latitude,
+            min_longitude = excluded.min_longitude, max_longitude = excluded.max_longitude,
+            service_days = excluded.service_days,
+            -- Properties someone added by hand stay; the feed's own ones are refreshed.
+            properties = mobility_systems.properties || excluded.properties,
+            active = true, source_feed_id = excluded.source_feed_id, updated_at = now()
+     returning id, external_ref, (xmax = 0) as inserted`,
+    [JSON.stringify(payload), groupId, feedId],
+  );
+  return {
+    ids: new Map(saved.map((row) => [row.external_ref, row.id])),
+    inserted: saved.filter((row) => row.inserted).length,
+  };
+}
+
+/**
+ * The swap, in one transaction: systems upserted and linked, systems the new
+ * feed no longer has deactivated, the new feed made ACTIVE and the old one
+ * REPLACED, the job marked done and the whole change audited. Until it
+ * commits, timetables read the previous feed; if it fails, they still do.
+ */
+async function swapIn(
+  db: TDatabase,
+  input: TImportFeedInput,
+  feedId: number,
+  plan: TSystemsPlan,
+  counts: TGtfsFeedCounts,
+  model: TFeedModel,
+): Promise<{ deactivated: number; replacedFeedIds: number[] }> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local statement_timeout = 0');
+    // Serialises two imports of one group; the group row also proves the group still exists.
+    const group = await client.query('select id from mobility_system_groups where id = $1 for update', [input.groupId]);
+    if (group.rowCount === 0) throw new Error('the group was deleted during the import');
+    const job = await client.query<{ cancel_requested: boolean }>(
+      'select cancel_requested from gtfs_import_jobs where id = $1 for update',
+      [input.jobId],
+    );
+    if (job.rows[0]?.cancel_requested || input.signal.aborted) throw new ImportCancelledError();
+
+    const routes = await upsertSystems(
+      client,
+      input.groupId,
+      feedId,
+      plan.routes.map((route) => route.row),
+    );
+    const routeSystemId = (ref: number) => routes.ids.get(plan.routes[ref - 1].row.externalRef) as number;
+    const stops = await upsertSystems(
+      client,
+      input.groupId,
+      feedId,
+      plan.stops.map((stop) => stop.row),
+    );
+    const stopSystemIds = new Map(plan.stops.map((stop) => [stop.ref, stops.ids.get(stop.row.externalRef) as number]));
+
+    const relatedInfo = [
+      ...plan.stops.map((stop) => ({
+        id: stopSystemIds.get(stop.ref),
+        info: {
+          showSchedules: true,
+          routes: (plan.routesOfStop.get(stop.ref) ?? []).sort((a, b) => a - b).map(routeSystemId),
+        },
+      })),
+      ...plan.routes.map((route) => {
+        const directions = plan.directions.get(route.ref) ?? {};
+        const stopIds = (direction: '0' | '1') =>
+          (directions[direction]?.stopRefs ?? []).map((ref) => stopSystemIds.get(ref)).filter((id) => id !== undefined);
+        return {
+          id: routeSystemId(route.ref),
+          info: {
+            showSchedules: true,
+            routes: [],
+            route: { id: routeSystemId(route.ref), stops: { MAIN: stopIds('0'), OPPOSITE: stopIds('1') } },
+          },
+        };
+      }),
+    ];
+    await client.query(
+      `update mobility_systems m set related_info = coalesce(m.related_info, '{}'::jsonb) || v.info
+         from jsonb_to_recordset($1::jsonb) as v(id int, info jsonb) where m.id = v.id`,
+      [JSON.stringify(relatedInfo)],
+    );
+    const links = (rows: { ref: number }[], id: (ref: number) => number | undefined) =>
+      JSON.stringify(rows.map((row) => ({ ref: row.ref, id: id(row.ref) })));
+    await client.query(
+      `update gtfs_stops s set system_id = v.id from jsonb_to_recordset($2::jsonb) as v(ref int, id int)
+        where s.feed_id = $1 and s.ref = v.ref`,
+      [feedId, links(plan.stops, (ref) => stopSystemIds.get(ref))],
+    );
+    await client.query(
+      `update gtfs_routes r set system_id = v.id from jsonb_to_recordset($2::jsonb) as v(ref int, id int)
+        where r.feed_id = $1 and r.ref = v.ref`,
+      [feedId, links(plan.routes, routeSystemId)],
+    );
+    // Stops and routes the new feed no longer has: deactivated, never deleted, so links to them survive.
+    const deactivated = await client.query(
+      `update mobility_systems set active = false, updated_at = now()
+        where group_id = $1 and active and source_feed_id is distinct from $2
+          and (external_ref like 'stop:%' or external_ref like 'route:%')`,
+      [input.groupId, feedId],
+    );
+    const replaced = await client.query<{ id: number }>(
+      `update gtfs_feeds set status = 'REPLACED' where group_id = $1 and status = 'ACTIVE' returning id`,
+      [input.groupId],
+    );
+    await client.query(`update gtfs_feeds set status = 'ACTIVE', activated_at = now() where id = $1`, [feedId]);
+    await client.query(
+      `update gtfs_import_jobs set status = 'SUCCEEDED', phase = 'DONE', finished_at = now(), feed_id = $2,
+              counts = $3, feed_start_date = $4, feed_end_date = $5
+        where id = $1`,
+      [input.jobId, feedId, JSON.stringify(counts), isoOrNull(model.startDate), isoOrNull(model.endDate)],
+    );
+    await recordAudit(drizzle(client), input.actor, {
+      action: 'GTFS_IMPORT',
+      recordType: 'GTFS_FEED',
+      recordId: feedId,
+      after: {
+        groupId: input.groupId,
+        jobId: input.jobId,
+        counts,
+        deactivatedSystems: deactivated.rowCount ?? 0,
+        replacedFeeds: replaced.rows.map((row) => row.id),
+      },
+    });
+    await client.query('commit');
+    return { deactivated: deactivated.rowCount ?? 0, replacedFeedIds: replaced.rows.map((row) => row.id) };
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Drops a feed's rows: its partition, then the feed (its small tables cascade). */
+export async function dropFeed(db: TDatabase, feedId: number): Promise<void> {
+  await dropStopTimesPartition(db, feedId);
+  await db.$client.query('delete from gtfs_feeds where id = $1', [feedId]);
+}
+
+/**
+ * Imports a GTFS zip into a group: reads it once, streaming stop_times into
+ * a fresh table by COPY and the rest from memory, indexes the table, attaches
+ * it as a partition, then swaps the feed in with one transaction. A failure or
+ * a cancel at any step before the swap drops what was loaded; the group's
+ * previous timetable stays live throughout.
+ */
+export async function importFeed(db: TDatabase, input: TImportFeedInput): Promise<TImportFeedResult> {
+  const { rows } = await db.$client.query<{ id: number }>(
+    `insert into gtfs_feeds (group_id, job_id, status) values ($1, $2, 'LOADING') returning id`,
+    [input.groupId, input.jobId],
+  );
+  const feedId = rows[0].id;
+  const staging = new StopTimesStaging(db, feedId);
+  try {
+    input.onProgress({ phase: 'READING', rowsDone: 0, rowsTotal: input.expectedRows });
+    const read = await readGtfsFeed(input.filePath, {
+      stopTimeSink: staging.sink(),
+      signal: input.signal,
+      onProgress: (rowsDone) => input.onProgress({ phase: 'READING', rowsDone, rowsTotal: input.expectedRows }),
+    });
+    if (!read.model || read.issues.hasErrors) throw new FeedRejectedError(read.issues);
+    const model = read.model;
+    const stopTimeCount = await staging.commit();
+    input.signal.throwIfAborted();
+
+    const counts = feedCounts(model, stopTimeCount);
+    const smallRows = Object.values(counts).reduce((sum, count) => sum + count, 0) - stopTimeCount;
+    const withTripIndex = model.hasScatteredTrips || model.frequencies.length > 0;
+    input.onProgress({ phase: 'INDEXING', rowsDone: 0, rowsTotal: withTripIndex ? 3 : 2 });
+    try {
+      await staging.createIndexes(withTripIndex, (done, total) =>
+        input.onProgress({ phase: 'INDEXING', rowsDone: done, rowsTotal: total }),
+      );
+    } catch (error) {
+      // The unique (trip, sequence) index is the check for trips whose rows were spread out in the file.
+      if ((error as { code?: string }).code === '23505') {
+        read.issues.add('DUPLICATE_STOP_SEQUENCE', { file: 'stop_times.txt', field: 'stop_sequence' });
+        throw new FeedRejectedError(read.issues);
+      }
+      throw error;
+    }
+    if (model.untimedStopTimeCount > 0) await staging.interpolateUntimed();
+    await staging.analyze();
+    input.signal.throwIfAborted();
+
+    const plan = await planSystems(model, staging);
+    let loaded = 0;
+    input.onProgress({ phase: 'LOADING', rowsDone: 0, rowsTotal: smallRows });
+    const client = await db.$client.connect();
+    try {
+      await client.query('set statement_timeout = 0');
+      await client.query(
+        `update gtfs_feeds set publisher_name = $2, version = $3, start_date = $4, end_date = $5,
+                                 timezone = $6, counts = $7 where id = $1`,
+        [
+          feedId,
+          model.feedInfo?.publisherName ?? null,
+          model.feedInfo?.version ?? null,
+          isoOrNull(model.startDate),
+          isoOrNull(model.endDate),
+          model.agencies[0]?.timezone ?? 'UTC',
+          JSON.stringify(counts),
+        ],
+      );
+      await loadTables(client, feedId, model, plan.directions, (rowsCopied) => {
+        loaded += rowsCopied;
+        input.onProgress({ phase: 'LOADING', rowsDone: loaded, rowsTotal: smallRows });
+      });
+      await client.query('reset statement_timeout');
+    } finally {
+      client.release();
+    }
+    input.signal.throwIfAborted();
+
+    input.onProgress({ phase: 'SYSTEMS', rowsDone: 0, rowsTotal: plan.stops.length + plan.routes.length });
+    await staging.attach();
+    input.signal.throwIfAborted();
+
+    input.onProgress({ phase: 'SWAPPING', rowsDone: 0, rowsTotal: null });
+    input.signal.throwIfAborted();
+    const swap = await swapIn(db, input, feedId, plan, counts, model);
+    for (const replaced of swap.replacedFeedIds) await dropFeed(db, replaced).catch(() => {});
+    return {
+      feedId,
+      counts,
+      startDate: isoOrNull(model.startDate),
+      endDate: isoOrNull(model.endDate),
+      deactivatedSystems: swap.deactivated,
+    };
+  } catch (error) {
+    await staging.abort(error as Error);
+    await dropFeed(db, feedId).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,213 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GTFS_FIXTURES, gtfsFixture } from '../../../../test/gtfs.ts';
+import { CORPUS_OUTCOMES } from '../../../../test/gtfs-corpus.ts';
+import { writeZip, zipFolder } from '../../../../test/zip-writer.ts';
+import { readGtfsFeed } from './feed-reader.ts';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'gtfs-reader-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+let written = 0;
+function toFile(bytes: Buffer): string {
+  const file = path.join(folder, `feed-${written++}.zip`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+const read = (bytes: Buffer, today?: number) => readGtfsFeed(toFile(bytes), { today });
+
+/** The good sample feed with some of its files replaced. */
+function sampleWith(files: Record<string, string | Buffer>): Buffer {
+  const base = path.join(GTFS_FIXTURES, 'invalid', 'good_feed');
+  const names = new Set([...readdirSync(base), ...Object.keys(files)]);
+  return writeZip(
+    [...names].map((name) => {
+      const replaced = files[name];
+      if (replaced !== undefined) return { name, data: Buffer.isBuffer(replaced) ? replaced : Buffer.from(replaced) };
+      return { name, data: readFileSync(path.join(base, name)) };
+    }),
+  );
+}
+
+describe('readGtfsFeed on the shared feeds', () => {
+  it('reads Metro do Porto with its quirks: unpadded hours, times past midnight, empty agency_id, BOM', async () => {
+    const { model, issues } = await read(gtfsFixture('metro-porto'));
+    expect(issues.errorCount).toBe(0);
+    expect(model).toMatchObject({
+      stopTimeCount: 64_285,
+      untimedStopTimeCount: 0,
+      startDate: 20240815,
+      endDate: 20251231,
+    });
+    expect(model?.routes).toHaveLength(7);
+    expect(model?.stops).toHaveLength(85);
+    expect(model?.trips).toHaveLength(2939);
+    expect(model?.agencies).toEqual([
+      expect.objectContaining({ agencyId: '', name: 'Metro do Porto', timezone: 'Europe/Lisbon' }),
+    ]);
+    // Every route without agency_id belongs to the one agency.
+    expect(model?.routes.every((route) => route.agencyRef === 1)).toBe(true);
+    // ADFT and BexDF exist only in calendar_dates.
+    expect(model?.services.find((service) => service.serviceId === 'ADFT')).toEqual({
+      serviceId: 'ADFT',
+      weekdays: 0,
+      startDate: null,
+      endDate: null,
+    });
+    expect(issues.sorted().map((issue) => issue.code)).toEqual(['UNUSED_SERVICE', 'UNUSED_SERVICE', 'UNUSED_SERVICE']);
+  });
+
+  it('reads Caltrain with CRLF line endings', async () => {
+    const { model, issues } = await read(gtfsFixture('caltrain'));
+    expect(issues.errorCount).toBe(0);
+    expect(model?.stopTimeCount).toBe(3103);
+    expect(model?.trips).toHaveLength(218);
+  });
+
+  it('warns about a feed whose service has ended', async () => {
+    const { issues } = await read(gtfsFixture('google-sample'), 20_260_101);
+    expect(issues.sorted()).toEqual([
+      { severity: 'WARNING', code: 'FEED_EXPIRED', file: null, row: null, field: null, value: '2010-12-31' },
+    ]);
+  });
+});
+
+describe('readGtfsFeed on the broken-feed corpus', () => {
+  const names = readdirSync(path.join(GTFS_FIXTURES, 'invalid')).filter((name) => name !== 'COPYING-transitfeed');
+
+  it('knows what every feed of the corpus must give', () => {
+    expect(names.sort()).toEqual(Object.keys(CORPUS_OUTCOMES).sort());
+  });
+
+  for (const [name, outcome] of Object.entries(CORPUS_OUTCOMES)) {
+    it(`${name}: ${outcome.errors.length === 0 ? 'imports' : outcome.errors.join(', ')}`, async () => {
+      const { issues } = await read(gtfsFixture(`invalid/${name}`));
+      const errors = new Set(issues.issues.filter((issue) => issue.severity === 'ERROR').map((issue) => issue.code));
+      expect([...errors].sort()).toEqual([...outcome.errors].sort());
+      const warnings = new Set(
+        issues.issues.filter((issue) => issue.severity === 'WARNING').map((issue) => issue.code),
+      );
+      for (const warning of outcome.warnings ?? []) expect(warnings).toContain(warning);
+    });
+  }
+
+  it('names the file, line and column of each problem', async () => {
+    const dates = await read(gtfsFixture('invalid/bad_date_format'));
+    expect(dates.issues.sorted()).toContainEqual({
+      severity: 'ERROR',
+      code: 'INVALID_DATE',
+      file: 'calendar.txt',
+      row: 2,
+      field: 'start_date',
+      value: '2007.01.01',
+    });
+    const stop = await read(gtfsFixture('invalid/undefined_stop'));
+    expect(stop.issues.sorted()[0]).toEqual({
+      severity: 'ERROR',
+      code: 'UNKNOWN_REFERENCE',
+      file: 'stop_times.txt',
+      row: 11,
+      field: 'stop_id',
+      value: 'NADAR',
+    });
+    const encoding = await read(gtfsFixture('invalid/bad_utf8'));
+    expect(encoding.issues.sorted()).toContainEqual(
+      expect.objectContaining({ code: 'INVALID_ENCODING', file: 'stops.txt', row: 2, field: 'stop_name' }),
+    );
+    const sequence = await read(gtfsFixture('invalid/duplicate_stop_sequence'));
+    expect(sequence.issues.sorted()[0]).toMatchObject({ file: 'stop_times.txt', row: 4, field: 'stop_sequence' });
+  });
+
+  it('decodes a UTF-16 feed to the same records as the UTF-8 one', async () => {
+    const utf16 = await read(gtfsFixture('invalid/utf16'));
+    const utf8 = await read(gtfsFixture('invalid/utf8bom'));
+    const places = (model: typeof utf8.model) =>
+      model?.stops.map((stop) => [stop.stopId, stop.latitude, stop.longitude]);
+    expect(places(utf16.model)).toEqual(places(utf8.model));
+    expect(utf16.model?.stops[0].name).toBe('Furnace Creek Resort (Démonstration)');
+    expect(utf16.model?.stopTimeCount).toBe(utf8.model?.stopTimeCount);
+  });
+});
+
+describe('readGtfsFeed on edge cases', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks', async () => {
+    const stops = [
+      'stop_id,stop_name,stop_desc,stop_lat,stop_lon',
+      'FUR_CREEK_RES,"Furnace Creek, ""Resort""","two\nlines",36.425288,-117.133162',
+      'BEATTY_AIRPORT,Nye County Airport (Demo),,36.868446,-116.784582',
+      'BULLFROG,Bullfrog (Demo),,36.88108,-116.81797',
+      'STAGECOACH,Stagecoach Hotel & Casino (Demo),,36.915682,-116.751677',
+      'NADAV,North Ave / D Ave N (Demo),,36.914893,-116.76821',
+      'NANAA,North Ave / N A Ave (Demo),,36.914944,-116.761472',
+      'DADAN,Doing Ave / D Ave N (Demo),,36.909489,-116.768242',
+      'EMSI,E Main St / S Irving St (Demo),,36.905697,-116.76218',
+      'AMV,Amargosa Valley (Demo),,36.641496,-116.40094',
+      'BOGUS,"Bogus Stop (Demo)",,36.914682,-116.750677',
+    ].join('\r\n');
+    const { model } = await read(sampleWith({ 'stops.txt': stops }));
+    expect(model?.stops[0]).toMatchObject({ name: 'Furnace Creek, "Resort"', description: 'two\nlines' });
+    expect(model?.stops[1].name).toBe('Nye County Airport (Demo)');
+  });
+
+  it('reads hours past 24 and unpadded ones, and interpolates nothing it cannot', async () => {
+    const { model, issues } = await read(
+      sampleWith({
+        'stop_times.txt': [
+          'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+          'AB1,23:50:00,23:50:00,BEATTY_AIRPORT,1',
+          'AB1,,,NADAV,2',
+          'AB1,24:30:00,24:31:00,BULLFROG,3',
+        ].join('\n'),
+      }),
+    );
+    expect(model?.untimedStopTimeCount).toBe(1);
+    expect(issues.issues.map((issue) => issue.code)).toContain('UNTIMED_STOPS_INTERPOLATED');
+    expect(issues.issues.filter((issue) => issue.code === 'MISSING_ENDPOINT_TIME')).toEqual([]);
+  });
+
+  it('reports a malformed time with its line', async () => {
+    const { issues } = await read(
+      sampleWith({
+        'stop_times.txt': [
+          'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+          'AB1,8:00,8:00:00,BEATTY_AIRPORT,1',
+          'AB1,8:10:00,8:10:00,BULLFROG,2',
+        ].join('\n'),
+      }),
+    );
+    expect(issues.sorted()[0]).toMatchObject({
+      code: 'INVALID_TIME',
+      file: 'stop_times.txt',
+      row: 2,
+      field: 'arrival_time',
+    });
+  });
+
+  it('refuses a file that is not a zip without throwing', async () => {
+    const { model, issues } = await read(Buffer.from('agency_id,agency_name\n'));
+    expect(model).toBeNull();
+    expect(issues.sorted()[0].code).toBe('NOT_A_ZIP');
+  });
+
+  it('accepts a zip of a folder holding the feed', async () => {
+    const zipped = zipFolder(path.join(GTFS_FIXTURES, 'invalid', 'googletransit'));
+    const { issues, model } = await read(zipped);
+    expect(issues.errorCount).toBe(0);
+    expect(model?.routes).toHaveLength(5);
+  });
+
+  it('lists the first problems of a kind and counts the rest', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => `AB1,8:00:00,8:00:00,NOWHERE${i},${i + 1}`);
+    const { issues } = await read(
+      sampleWith({
+        'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence', ...rows].join('\n'),
+      }),
+    );
+    expect(issues.issues.filter((issue) => issue.code === 'UNKNOWN_REFERENCE')).toHaveLength(50);
+    expect(issues.errorCount).toBeGreaterThanOrEqual(120);
+    expect(issues.omittedCount).toBeGreaterThanOrEqual(70);
+  });
+});

@@ -1,0 +1,58 @@
+import { GTFS_ERROR_CODES, type TGtfsIssue, type TGtfsIssueCode } from '@mip/shared';
+
+const ERROR_CODES = new Set<string>(GTFS_ERROR_CODES);
+/** A feed with a million broken rows must not make a million-line report: the first ones of each kind are listed. */
+export const LISTED_PER_KIND = 50;
+const MAX_VALUE_LENGTH = 100;
+
+export interface TIssueAt {
+  file?: string | null;
+  row?: number | null;
+  field?: string | null;
+  value?: string | number | null;
+}
+
+/** Collects a feed's problems: every one counted, the first of each kind (code and file) listed. */
+export class IssueCollector {
+  readonly issues: TGtfsIssue[] = [];
+  errorCount = 0;
+  warningCount = 0;
+  omittedCount = 0;
+  private readonly listedByKind = new Map<string, number>();
+
+  add(code: TGtfsIssueCode, at: TIssueAt = {}): void {
+    const severity = ERROR_CODES.has(code) ? 'ERROR' : 'WARNING';
+    if (severity === 'ERROR') this.errorCount++;
+    else this.warningCount++;
+    const kind = `${code}\u0000${at.file ?? ''}`;
+    const listed = this.listedByKind.get(kind) ?? 0;
+    if (listed >= LISTED_PER_KIND) {
+      this.omittedCount++;
+      return;
+    }
+    this.listedByKind.set(kind, listed + 1);
+    const value = at.value === undefined || at.value === null ? null : String(at.value);
+    this.issues.push({
+      severity,
+      code,
+      file: at.file ?? null,
+      row: at.row ?? null,
+      field: at.field ?? null,
+      value: value && value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH)}…` : value,
+    });
+  }
+
+  get hasErrors(): boolean {
+    return this.errorCount > 0;
+  }
+
+  /** Errors first, then by file and line, so the report reads top to bottom. */
+  sorted(): TGtfsIssue[] {
+    return [...this.issues].sort(
+      (a, b) =>
+        (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1) ||
+        (a.file ?? '').localeCompare(b.file ?? '') ||
+        (a.row ?? 0) - (b.row ?? 0),
+    );
+  }
+}

@@ -1,0 +1,426 @@
+import {
+  type TRouteDirection,
+  type TRouteStopTimes,
+  type TSchedule,
+  type TScheduleQuery,
+  type TScheduleRoute,
+  type TScheduleService,
+  type TServiceDay,
+  type TStopTime,
+  todayInTimeZone,
+} from '@mip/shared';
+import type { TDatabase } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+import { meaningfulText, type TRouteDirections, weekdaysToServiceDays } from '../gtfs/import/feed-systems.ts';
+import { formatGtfsTime } from '../gtfs/reader/values.ts';
+
+const DIRECTIONS: TRouteDirection[] = ['MAIN', 'OPPOSITE'];
+
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+interface TFeedRef {
+  feed_id: number;
+  ref: number;
+  name: string;
+  timezone: string;
+  has_frequencies: boolean;
+  /** The asked date, or today where the network runs. */
+  day: string;
+  /** The services running that day. */
+  services: number[];
+}
+
+interface TSystemLink {
+  system: { id: number; system_type: string; name: string } | null;
+  feed: TFeedRef | null;
+}
+
+/**
+ * The services running on a day, as SQL over a feed and a day expression:
+ * calendar.txt rows whose weekday flag is set and whose range holds the day,
+ * plus calendar_dates additions, minus its removals. ISO day of week 1 is
+ * Monday, bit 0 of the weekdays mask.
+ */
+function activeServicesSql(feed: string, day: string): string {
+  return `select ref from gtfs_services
+           where feed_id = ${feed} and (weekdays & (1 << (extract(isodow from ${day})::int - 1))) <> 0
+             and start_date <= ${day} and end_date >= ${day}
+          union
+          select service_ref from gtfs_calendar_dates where feed_id = ${feed} and date = ${day} and exception_type = 1
+          except
+          select service_ref from gtfs_calendar_dates where feed_id = ${feed} and date = ${day} and exception_type = 2`;
+}
+
+/**
+ * The system asked for, its stop or route in its group's live feed (if the
+ * group has one), the day and the services running that day: one round trip.
+ */
+async function resolveSystem(
+  db: TDatabase,
+  systemId: number,
+  table: 'gtfs_stops' | 'gtfs_routes',
+  date: string | undefined,
+): Promise<TSystemLink> {
+  const name = table === 'gtfs_stops' ? 'g.name' : `coalesce(nullif(g.short_name, ''), g.long_name)`;
+  const { rows } = await db.$client.query<{
+    id: number;
+    system_type: string;
+    system_name: string;
+    feed_id: number | null;
+    ref: number | null;
+    name: string | null;
+    timezone: string | null;
+    has_frequencies: boolean | null;
+    day: string;
+    services: number[] | null;
+  }>(
+    `select s.id, s.system_type, s.name as system_name, g.feed_id, g.ref, ${name} as name, f.timezone,
+            coalesce((f.counts->>'frequencies')::int, 0) > 0 as has_frequencies, d.day::text as day,
+            case when g.feed_id is not null then array(${activeServicesSql('g.feed_id', 'd.day')}) end as services
+       from mobility_systems s
+       left join ${table} g on g.system_id = s.id
+        and exists (select 1 from gtfs_feeds a where a.id = g.feed_id and a.status = 'ACTIVE')
+       left join gtfs_feeds f on f.id = g.feed_id
+       cross join lateral (select coalesce($2::date, (now() at time zone coalesce(f.timezone, 'UTC'))::date) as day) d
+      where s.id = $1
+      limit 1`,
+    [systemId, date ?? null],
+  );
+  const row = rows[0];
+  if (!row) return { system: null, feed: null };
+  return {
+    system: { id: row.id, system_type: row.system_type, name: row.system_name },
+    feed:
+      row.feed_id === null || row.ref === null
+        ? null
+        : {
+            feed_id: row.feed_id,
+            ref: row.ref,
+            name: row.name ?? row.system_name,
+            timezone: row.timezone ?? 'UTC',
+            has_frequencies: row.has_frequencies === true,
+            day: row.day,
+            services: row.services ?? [],
+          },
+  };
+}
+
+/** The services running on a date in a feed (the same rule the timetables use). */
+export async function activeServiceRefs(db: TDatabase, feedId: number, date: string): Promise<number[]> {
+  const { rows } = await db.$client.query<{ ref: number }>(activeServicesSql('$1', '$2::date'), [feedId, date]);
+  return rows.map((row) => row.ref);
+}
+
+interface TPassingRow {
+  route_ref: number;
+  direction: number;
+  stop_ref: number;
+  sequence: number;
+  trip_ref: number;
+  arrival: number;
+  departure: number;
+  service_ref: number;
+}
+
+/**
+ * Frequency-based trips are stored once, with times relative to their first
+ * departure; each of their runs is one passing per headway in the window.
+ */
+async function expandFrequencies(db: TDatabase, feedId: number, rows: TPassingRow[]): Promise<TPassingRow[]> {
+  const tripRefs = [...new Set(rows.map((row) => row.trip_ref))];
+  const { rows: windows } = await db.$client.query<{
+    trip_ref: number;
+    start_time: number;
+    end_time: number;
+    headway_secs: number;
+    first_departure: number;
+  }>(
+    `select f.trip_ref, f.start_time, f.end_time, f.headway_secs,
+            (select st.departure from gtfs_stop_times st where st.feed_id = $1 and st.trip_ref = f.trip_ref
+              order by st.sequence limit 1) as first_departure
+       from gtfs_frequencies f where f.feed_id = $1 and f.trip_ref = any($2::int[])`,
+    [feedId, tripRefs],
+  );
+  if (windows.length === 0) return rows;
+  const byTrip = groupBy(windows, (window) => window.trip_ref);
+  return rows.flatMap((row) => {
+    const tripWindows = byTrip.get(row.trip_ref);
+    if (!tripWindows) return [row];
+    return tripWindows.flatMap((window) => {
+      const runs: TPassingRow[] = [];
+      for (let start = window.start_time; start < window.end_time; start += window.headway_secs) {
+        const shift = start - window.first_departure;
+        runs.push({ ...row, arrival: row.arrival + shift, departure: row.departure + shift });
+      }
+      return runs;
+    });
+  });
+}
+
+/**
+ * Passings matching a condition. They come back grouped, as arrays per route,
+ * direction, stop and service: a busy stop's thousand passings are a dozen
+ * rows, which node-postgres parses several times faster than a thousand.
+ */
+async function readPassings(
+  db: TDatabase,
+  feed: { feed_id: number; has_frequencies: boolean },
+  condition: string,
+  values: unknown[],
+): Promise<TPassingRow[]> {
+  const { rows } = await db.$client.query<{
+    route_ref: number;
+    direction: number;
+    stop_ref: number;
+    service_ref: number;
+    sequences: number[];
+    trips: number[];
+    arrivals: number[];
+    departures: number[];
+  }>(
+    `select route_ref, direction, stop_ref, service_ref, array_agg(sequence) as sequences, array_agg(trip_ref) as trips,
+            array_agg(arrival) as arrivals, array_agg(departure) as departures
+       from gtfs_stop_times where feed_id = $1 and ${condition}
+      group by route_ref, direction, stop_ref, service_ref`,
+    [feed.feed_id, ...values],
+  );
+  const passings: TPassingRow[] = [];
+  for (const row of rows) {
+    for (let i = 0; i < row.trips.length; i++) {
+      passings.push({
+        route_ref: row.route_ref,
+        direction: row.direction,
+        stop_ref: row.stop_ref,
+        service_ref: row.service_ref,
+        sequence: row.sequences[i],
+        trip_ref: row.trips[i],
+        arrival: row.arrivals[i],
+        departure: row.departures[i],
+      });
+    }
+  }
+  const expanded = feed.has_frequencies ? await expandFrequencies(db, feed.feed_id, passings) : passings;
+  return expanded.sort((a, b) => a.arrival - b.arrival || a.trip_ref - b.trip_ref);
+}
+
+const toStopTime = (row: TPassingRow): TStopTime => ({
+  arrivalTime: formatGtfsTime(row.arrival),
+  departureTime: formatGtfsTime(row.departure),
+  trip: row.trip_ref,
+});
+
+interface TRouteRow {
+  ref: number;
+  system_id: number | null;
+  short_name: string;
+  long_name: string;
+  color: string | null;
+  text_color: string | null;
+  directions: TRouteDirections;
+  service_days: TServiceDay[] | null;
+}
+
+async function readRoutes(db: TDatabase, feedId: number, refs: number[]): Promise<Map<number, TRouteRow>> {
+  const { rows } = await db.$client.query<TRouteRow>(
+    `select r.ref, r.system_id, r.short_name, r.long_name, r.color, r.text_color, r.directions, s.service_days
+       from gtfs_routes r left join mobility_systems s on s.id = r.system_id
+      where r.feed_id = $1 and r.ref = any($2::int[])
+      order by r.sort_order nulls last, r.short_name, r.ref`,
+    [feedId, refs],
+  );
+  return new Map(rows.map((row) => [row.ref, row]));
+}
+
+function scheduleRoute(route: TRouteRow, direction: 0 | 1, stopTimes: TStopTime[]): TScheduleRoute | null {
+  if (route.system_id === null) return null;
+  return {
+    id: route.system_id,
+    shortName: route.short_name,
+    longName: meaningfulText(route.long_name),
+    color: route.color ? `#${route.color}` : null,
+    textColor: route.text_color ? `#${route.text_color}` : null,
+    direction: DIRECTIONS[direction],
+    headsign: route.directions[direction === 0 ? '0' : '1']?.headsign ?? null,
+    serviceDays: route.service_days ?? [],
+    stopTimes,
+  };
+}
+
+async function readServices(db: TDatabase, feedId: number, refs: number[]): Promise<TScheduleService[]> {
+  if (refs.length === 0) return [];
+  const { rows } = await db.$client.query<{
+    service_id: string;
+    weekdays: number;
+    start_date: string | null;
+    end_date: string | null;
+  }>(
+    `select service_id, weekdays, start_date::text as start_date, end_date::text as end_date
+       from gtfs_services where feed_id = $1 and ref = any($2::int[]) order by service_id`,
+    [feedId, refs],
+  );
+  return rows.map((row) => ({
+    serviceId: row.service_id,
+    serviceDays: weekdaysToServiceDays(row.weekdays),
+    startDate: row.start_date,
+    endDate: row.end_date,
+  }));
+}
+
+async function readStops(db: TDatabase, feedId: number, refs: number[]) {
+  const { rows } = await db.$client.query<{ ref: number; system_id: number | null; name: string }>(
+    'select ref, system_id, name from gtfs_stops where feed_id = $1 and ref = any($2::int[])',
+    [feedId, refs],
+  );
+  return new Map(rows.map((row) => [row.ref, row]));
+}
+
+const unavailable = (date: string | undefined, timezone = 'UTC'): TSchedule => ({
+  available: false,
+  date: date ?? todayInTimeZone(timezone),
+  timezone,
+  stop: null,
+  routes: [],
+  routeStopTimes: [],
+  services: [],
+});
+
+const distinct = <T>(values: T[]) => [...new Set(values)];
+
+/** A stop's passings on a date, by route and direction (optionally one route, one direction). */
+async function stopSchedule(
+  db: TDatabase,
+  stop: TFeedRef,
+  stopSystemId: number,
+  route: TFeedRef | null,
+  direction: TRouteDirection | undefined,
+): Promise<TSchedule> {
+  const values: unknown[] = [stop.ref, stop.services];
+  let condition = 'stop_ref = $2 and service_ref = any($3::int[])';
+  if (route) {
+    values.push(route.ref);
+    condition += ` and route_ref = $${values.length + 1}`;
+  }
+  if (direction) {
+    values.push(DIRECTIONS.indexOf(direction));
+    condition += ` and direction = $${values.length + 1}`;
+  }
+  const passings = await readPassings(db, stop, condition, values);
+  const byRoute = groupBy(passings, (row) => `${row.route_ref}:${row.direction}`);
+  const [routes, services, routeStopTimes] = await Promise.all([
+    readRoutes(db, stop.feed_id, distinct(passings.map((row) => row.route_ref))),
+    readServices(db, stop.feed_id, distinct(passings.map((row) => row.service_ref))),
+    route ? routeStops(db, route, direction ?? 'MAIN') : Promise.resolve({ stops: [], services: [] }),
+  ]);
+  const answer: TScheduleRoute[] = [];
+  for (const [ref, row] of routes) {
+    for (const way of [0, 1] as const) {
+      const rows = byRoute.get(`${ref}:${way}`);
+      if (!rows) continue;
+      const entry = scheduleRoute(row, way, rows.map(toStopTime));
+      if (entry) answer.push(entry);
+    }
+  }
+  return {
+    available: true,
+    date: stop.day,
+    timezone: stop.timezone,
+    stop: { id: stopSystemId, name: stop.name },
+    routes: answer,
+    routeStopTimes: routeStopTimes.stops,
+    services,
+  };
+}
+
+/** The stops of a route in one direction, in order, each with its passings on the date, and the route's row. */
+async function routeStops(
+  db: TDatabase,
+  route: TFeedRef,
+  direction: TRouteDirection,
+): Promise<{ stops: TRouteStopTimes[]; services: number[]; row?: TRouteRow }> {
+  const [passings, routes] = await Promise.all([
+    readPassings(db, route, 'route_ref = $2 and direction = $3 and service_ref = any($4::int[])', [
+      route.ref,
+      DIRECTIONS.indexOf(direction),
+      route.services,
+    ]),
+    readRoutes(db, route.feed_id, [route.ref]),
+  ]);
+  const row = routes.get(route.ref);
+  const pattern = row?.directions[direction === 'MAIN' ? '0' : '1']?.stopRefs ?? [];
+  // The longest trip gives the order; stops only shorter variants serve go where their sequence puts them.
+  const order = new Map<number, number>(pattern.map((ref, i) => [ref, i]));
+  const byStop = groupBy(passings, (passing) => passing.stop_ref);
+  const firstSequence = new Map<number, number>();
+  for (const passing of passings) {
+    firstSequence.set(
+      passing.stop_ref,
+      Math.min(firstSequence.get(passing.stop_ref) ?? passing.sequence, passing.sequence),
+    );
+  }
+  const stopRefs = distinct([...pattern, ...byStop.keys()]).sort(
+    (a, b) =>
+      (order.get(a) ?? pattern.length) - (order.get(b) ?? pattern.length) ||
+      (firstSequence.get(a) ?? 0) - (firstSequence.get(b) ?? 0),
+  );
+  const stops = await readStops(db, route.feed_id, stopRefs);
+  return {
+    row,
+    services: distinct(passings.map((passing) => passing.service_ref)),
+    stops: stopRefs.flatMap((ref) => {
+      const stop = stops.get(ref);
+      if (!stop || stop.system_id === null) return [];
+      return [{ stop: { id: stop.system_id, name: stop.name }, stopTimes: (byStop.get(ref) ?? []).map(toStopTime) }];
+    }),
+  };
+}
+
+/** A route on a date: the directions it has, the asked one (MAIN by default) with its stop list and times. */
+async function routeSchedule(db: TDatabase, route: TFeedRef, direction: TRouteDirection): Promise<TSchedule> {
+  const { stops, services, row } = await routeStops(db, route, direction);
+  const answer = row
+    ? ([0, 1] as const)
+        .filter((way) => row.directions[way === 0 ? '0' : '1'])
+        .map((way) => scheduleRoute(row, way, []))
+        .filter((entry): entry is TScheduleRoute => entry !== null)
+    : [];
+  return {
+    available: true,
+    date: route.day,
+    timezone: route.timezone,
+    stop: null,
+    routes: answer,
+    routeStopTimes: stops,
+    services: await readServices(db, route.feed_id, services),
+  };
+}
+
+/**
+ * GET /public-transport/schedule: the timetable of a stop or a route on a
+ * date. An unknown system is a 404; a system whose group has no timetable
+ * answers `available: false`.
+ */
+export async function readSchedule(db: TDatabase, query: TScheduleQuery): Promise<TSchedule> {
+  const [stopLink, routeLink] = await Promise.all([
+    query.stopId ? resolveSystem(db, query.stopId, 'gtfs_stops', query.date) : null,
+    query.routeId ? resolveSystem(db, query.routeId, 'gtfs_routes', query.date) : null,
+  ]);
+  if ((stopLink && !stopLink.system) || (routeLink && !routeLink.system)) throw notFound();
+  const feed = stopLink?.feed ?? routeLink?.feed ?? null;
+  if (!feed) return unavailable(query.date);
+  const isLinked = (link: TSystemLink | null) => !link || link.feed?.feed_id === feed.feed_id;
+  // A stop and a route of different networks have no timetable together.
+  if (!isLinked(stopLink) || !isLinked(routeLink)) return unavailable(query.date, feed.timezone);
+  if (stopLink?.feed && query.stopId) {
+    return stopSchedule(db, stopLink.feed, query.stopId, routeLink?.feed ?? null, query.direction);
+  }
+  return routeSchedule(db, feed, query.direction ?? 'MAIN');
+}

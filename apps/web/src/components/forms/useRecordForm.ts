@@ -1,0 +1,84 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppPath } from '../../app/paths';
+import { deleteWithConfirmation } from '../delete-record';
+import { notify } from '../notify';
+import { showServerError } from '../server-errors';
+
+interface TNamedRecord {
+  id: number;
+  name: string;
+}
+
+/**
+ * What every create-or-edit screen of a named record does: fill the form when
+ * the record arrives, save it (telling the user, and moving a new record to
+ * its own address), and delete it with confirmation back to the list.
+ */
+export function useRecordForm<TValues, TRecord extends TNamedRecord>({
+  id,
+  record,
+  form,
+  toFormValues,
+  save,
+  remove,
+  queryKey,
+  texts,
+  paths,
+}: {
+  id: number | null;
+  record: TRecord | undefined;
+  form: UseFormReturnType<TValues>;
+  toFormValues: (record: TRecord) => TValues;
+  save: (values: TValues) => Promise<TRecord>;
+  remove: (id: number) => Promise<unknown>;
+  /** What to refetch after a change. */
+  queryKey: unknown[];
+  /** Catalog keys of the success messages, given the record's {{name}}. */
+  texts: { created: string; updated: string };
+  paths: { list: string; record: (id: number) => string };
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const appPath = useAppPath();
+  const queryClient = useQueryClient();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form only when the record arrives
+  useEffect(() => {
+    if (record) {
+      form.setInitialValues(toFormValues(record));
+      form.setValues(toFormValues(record));
+    }
+  }, [record]);
+
+  const saving = useMutation({
+    mutationFn: save,
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey });
+      notify({
+        kind: 'success',
+        title: t('common.success'),
+        message: t(id === null ? texts.created : texts.updated, { name: saved.name }),
+      });
+      if (id === null) navigate(appPath(paths.record(saved.id)), { replace: true });
+    },
+    onError: (error) => showServerError(t, error, form.setErrors),
+  });
+
+  const handleDelete = async () => {
+    if (!record) return;
+    const isDeleted = await deleteWithConfirmation(t, { name: record.name, remove: () => remove(record.id) });
+    if (!isDeleted) return;
+    await queryClient.invalidateQueries({ queryKey });
+    navigate(appPath(paths.list), { replace: true });
+  };
+
+  return {
+    saving,
+    handleDelete: record ? () => void handleDelete() : undefined,
+    handleCancel: () => navigate(appPath(paths.list)),
+  };
+}

@@ -1,0 +1,56 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './base-map.css';
+import { Box, useComputedColorScheme } from '@mantine/core';
+import { setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import MapLibreMap, { type MapProps, type MapRef, NavigationControl } from 'react-map-gl/maplibre';
+import { API_BASE } from '../../api/client';
+
+// MapLibre parses tiles and GeoJSON in a module worker; the bundle ships the worker file beside the app.
+setWorkerUrl(workerUrl);
+
+/** Spec 001 §9: default zoom 13, max zoom 20; the map opens on Porto until told otherwise. */
+export const MAP_DEFAULT_ZOOM = 13;
+export const MAP_MAX_ZOOM = 20;
+export const MAP_DEFAULT_CENTER = { longitude: -8.6109, latitude: 41.1496 };
+
+/** The server's base style for the colour scheme (spec 001 §7 map-style, LIGHT or DARK). */
+export function useMapStyleUrl(): string {
+  const scheme = useComputedColorScheme('light');
+  return `${window.location.origin}${API_BASE}configuration/public/map-style?type=${scheme === 'dark' ? 'DARK' : 'LIGHT'}`;
+}
+
+/** A MapLibre map on the product's base style, with zoom buttons in the user's language. */
+export function BaseMap({
+  label,
+  height = 420,
+  mapRef,
+  children,
+  ...props
+}: Omit<MapProps, 'mapStyle'> & { label: string; height?: number | string; mapRef?: Ref<MapRef> }) {
+  const { t } = useTranslation();
+  const styleUrl = useMapStyleUrl();
+  return (
+    <Box h={height} pos="relative" style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+      <MapLibreMap
+        ref={mapRef}
+        mapStyle={styleUrl}
+        initialViewState={{ ...MAP_DEFAULT_CENTER, zoom: MAP_DEFAULT_ZOOM }}
+        maxZoom={MAP_MAX_ZOOM}
+        locale={{
+          'NavigationControl.ZoomIn': t('baseMap.zoomIn'),
+          'NavigationControl.ZoomOut': t('baseMap.zoomOut'),
+          'Map.Title': label,
+          'Marker.Title': t('baseMap.marker'),
+          'AttributionControl.ToggleAttribution': t('baseMap.attribution'),
+        }}
+        {...props}
+      >
+        <NavigationControl showCompass={false} />
+        {children}
+      </MapLibreMap>
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { TGtfsImportHistoryItem } from '@mip/shared';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '../../components/table/DataTable';
+import { useTableState } from '../../components/table/useTableState';
+import { formatDateTime } from '../../lib/dates';
+import { useSession } from '../auth/session-store';
+import { formatIsoDay } from './gtfs-format';
+import { JobStatusBadge } from './ImportJobPanel';
+import { useImportHistory } from './useGtfsImports';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+/** Every import: who, when, into which group, the feed's dates and counts, and how it ended. */
+export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jobId: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const table = useTableState<Record<string, never>>('gtfs-imports', {
+    filters: {},
+    page: 0,
+    sort: { property: 'createdAt', direction: 'DESC' },
+  });
+  const history = useImportHistory(
+    {
+      currentPage: table.page,
+      itemsPerPage: HISTORY_PAGE_SIZE,
+      sortProperty: table.sort?.property,
+      sortDirection: table.sort?.direction,
+    },
+    isLive,
+  );
+  const number = (value: number) => value.toLocaleString(i18n.language);
+
+  const columns: TColumn<TGtfsImportHistoryItem>[] = [
+    {
+      key: 'when',
+      title: t('gtfs.history.when'),
+      sortProperty: 'createdAt',
+      render: (job) => formatDateTime(job.createdAt, session?.timeZone),
+    },
+    { key: 'group', title: t('gtfs.history.group'), render: (job) => job.group.name },
+    {
+      key: 'file',
+      title: t('gtfs.history.file'),
+      render: (job) => (
+        <Anchor component="button" type="button" onClick={() => onOpen(job.id)} fz="sm" title={t('gtfs.history.open')}>
+          {job.fileName}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'by',
+      title: t('gtfs.history.by'),
+      render: (job) => job.createdBy?.name ?? t('gtfs.history.platform'),
+    },
+    {
+      key: 'status',
+      title: t('gtfs.history.status'),
+      sortProperty: 'status',
+      render: (job) => <JobStatusBadge job={job} />,
+    },
+    {
+      key: 'period',
+      title: t('gtfs.history.period'),
+      render: (job) =>
+        job.feedStartDate && job.feedEndDate
+          ? `${formatIsoDay(job.feedStartDate)} – ${formatIsoDay(job.feedEndDate)}`
+          : '—',
+    },
+    {
+      key: 'counts',
+      title: t('gtfs.history.counts'),
+      render: (job) =>
+        job.counts ? `${number(job.counts.stops)} / ${number(job.counts.routes)} / ${number(job.counts.trips)}` : '—',
+    },
+    {
+      key: 'problems',
+      title: t('gtfs.history.problems'),
+      render: (job) => `${number(job.errorCount)} / ${number(job.warningCount)}`,
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {t('gtfs.history.title')}
+      </Title>
+      <DataTable
+        caption={t('gtfs.history.caption')}
+        columns={columns}
+        page={history.data}
+        currentPage={table.page}
+        sort={table.sort}
+        isLoading={history.isFetching && !history.data}
+        emptyText={t('gtfs.history.empty')}
+        rowKey={(job) => job.id}
+        onSort={table.setSort}
+        onPage={table.setPage}
+      />
+      {history.isError && (
+        <Text size="sm" c="red.8">
+          {t('errors.INTERNAL_ERROR')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+import { Alert, Badge, Button, Card, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { TGtfsImportJob } from '@mip/shared';
+import { IconAlertCircle, IconCircleCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../components/confirm';
+import { notify } from '../../components/notify';
+import { showServerError } from '../../components/server-errors';
+import { formatDateTime } from '../../lib/dates';
+import { useSession } from '../auth/session-store';
+import { STATUS_COLOURS } from './gtfs-format';
+import { cancelImport, confirmImport } from './useGtfsImports';
+import { ValidationReport } from './ValidationReport';
+
+export function JobStatusBadge({ job }: { job: Pick<TGtfsImportJob, 'status'> }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLOURS[job.status]} variant="filled" autoContrast>
+      {t(`gtfs.status.${job.status}`)}
+    </Badge>
+  );
+}
+
+/** Phase and rows of a job at work; an indeterminate bar while the total is not known yet. */
+export function ImportProgress({ job }: { job: TGtfsImportJob }) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const phase = job.phase ?? (job.status === 'QUEUED' ? null : 'READING');
+  const total = job.rowsTotal && job.rowsTotal > 0 ? job.rowsTotal : null;
+  const percent = total ? Math.min(100, Math.round((job.rowsDone / total) * 100)) : 100;
+  const label = phase ? t(`gtfs.phases.${phase}`) : t('gtfs.status.QUEUED');
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {total
+            ? t('gtfs.job.rowsOf', { done: number(job.rowsDone), total: number(total) })
+            : t('gtfs.job.rowsDone', { done: number(job.rowsDone) })}
+        </Text>
+      </Group>
+      <Progress
+        value={percent}
+        size="lg"
+        striped={!total}
+        animated={!total || job.status === 'IMPORTING'}
+        aria-label={t('gtfs.job.progressLabel')}
+        aria-valuetext={`${label}: ${total ? `${percent}%` : number(job.rowsDone)}`}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * One import, whatever its state: the progress while it is checked or runs,
+ * the report with confirm and cancel once checked, the outcome at the end.
+ */
+export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [isBusy, setBusy] = useState(false);
+  const isRunning = job.status === 'VALIDATING' || job.status === 'QUEUED' || job.status === 'IMPORTING';
+  const canCancel = isRunning || job.status === 'VALIDATED';
+  const counts = job.report?.summary?.counts;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['gtfs-imports'] });
+
+  const handleConfirm = async () => {
+    setBusy(true);
+    try {
+      await confirmImport(job.id);
+      notify({ kind: 'success', title: t('gtfs.status.QUEUED'), message: t('gtfs.job.confirmed') });
+      await refresh();
+    } catch (error) {
+      showServerError(t, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleCancel = async () => {
+    const isSure = await confirmAction({
+      title: t('gtfs.job.cancel'),
+      message: t('gtfs.job.cancelQuestion'),
+      confirmLabel: t('gtfs.job.cancel'),
+      isDanger: true,
+    });
+    if (!isSure) return;
+    setBusy(true);
+    try {
+      await cancelImport(job.id);
+      notify({ kind: 'info', title: t('gtfs.job.cancelled') });
+      await refresh();
+    } catch (error) {
+      showServerError(t, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md" role="region" aria-labelledby={`gtfs-job-${job.id}`}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Title order={2} size="h4" id={`gtfs-job-${job.id}`}>
+                {t('gtfs.job.title', { file: job.fileName, group: job.group.name })}
+              </Title>
+              <JobStatusBadge job={job} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {job.createdBy
+                ? t('gtfs.job.uploadedBy', {
+                    name: job.createdBy.name,
+                    date: formatDateTime(job.createdAt, session?.timeZone),
+                  })
+                : t('gtfs.job.uploadedBySystem', { date: formatDateTime(job.createdAt, session?.timeZone) })}
+            </Text>
+          </Stack>
+          {!isRunning && <CloseButton aria-label={t('gtfs.job.close')} onClick={onClose} />}
+        </Group>
+
+        {isRunning && <ImportProgress job={job} />}
+
+        {job.status === 'VALIDATED' && (
+          <Alert color="blue" icon={<IconCircleCheck size={18} aria-hidden />}>
+            {t('gtfs.job.validated')}
+          </Alert>
+        )}
+        {job.status === 'INVALID' && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {t('gtfs.job.invalid')}
+          </Alert>
+        )}
+        {job.status === 'SUCCEEDED' && counts && (
+          <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />}>
+            {t('gtfs.job.succeeded', {
+              stops: counts.stops,
+              routes: counts.routes,
+              trips: counts.trips,
+              stopTimes: counts.stopTimes.toLocaleString(),
+            })}
+          </Alert>
+        )}
+        {job.status === 'FAILED' && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {t(`gtfs.failures.${job.failureCode ?? 'INTERNAL_ERROR'}`)} {t('gtfs.job.keepsOldFeed')}
+          </Alert>
+        )}
+        {job.status === 'CANCELLED' && (
+          <Alert color="gray" icon={<IconX size={18} aria-hidden />}>
+            {t('gtfs.job.cancelled')} {t('gtfs.job.keepsOldFeed')}
+          </Alert>
+        )}
+
+        {(job.status === 'VALIDATED' || canCancel) && (
+          <Group gap="sm">
+            {job.status === 'VALIDATED' && (
+              <Button leftSection={<IconPlayerPlay size={16} />} onClick={handleConfirm} loading={isBusy}>
+                {t('gtfs.job.confirm')}
+              </Button>
+            )}
+            {canCancel && (
+              <Button variant="default" color="red" onClick={handleCancel} disabled={isBusy}>
+                {t('gtfs.job.cancel')}
+              </Button>
+            )}
+          </Group>
+        )}
+
+        {job.report && <ValidationReport report={job.report} />}
+      </Stack>
+    </Card>
+  );
+}

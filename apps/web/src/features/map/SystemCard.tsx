@@ -1,0 +1,107 @@
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { can, type TMobilitySystem, type TParameter } from '@mip/shared';
+import { IconPencil } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppPath } from '../../app/paths';
+import { DelayedLoader } from '../../components/DelayedLoader';
+import { useSession } from '../auth/session-store';
+import { GroupIcon } from '../mobility-groups/GroupIcon';
+import { usePublicSystem } from '../timetable/useSchedule';
+
+// Both pull in code a visitor rarely needs (date pickers, previews): loaded when a card shows them.
+const Timetable = lazy(() => import('../timetable/Timetable').then((module) => ({ default: module.Timetable })));
+const DocumentSections = lazy(() =>
+  import('../../components/files/DocumentSections').then((module) => ({ default: module.DocumentSections })),
+);
+
+function ParameterValue({ parameter }: { parameter: TParameter }) {
+  const { t } = useTranslation();
+  if (parameter.value === null || parameter.value === '') return <Text c="dimmed">—</Text>;
+  if (parameter.type === 'BOOLEAN') return <>{t(parameter.value === 'true' ? 'common.yes' : 'common.no')}</>;
+  return <>{parameter.value}</>;
+}
+
+function SystemDetails({ system }: { system: TMobilitySystem }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const appPath = useAppPath();
+  const canEdit = session !== null && can(session, { all: ['WRITE_MOBILITY_SYSTEM'] });
+  const hasDocuments = system.documents.length > 0 || system.files.length > 0;
+  return (
+    <Stack gap="md">
+      <div>
+        <Group gap={6} wrap="nowrap">
+          <GroupIcon icon={system.parent.icon} color={system.parent.color} size={20} />
+          <Text size="sm" c="dimmed" fw={500}>
+            {system.parent.name}
+          </Text>
+        </Group>
+        <Title order={2} size="h3" mt={4}>
+          {system.name}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t(`map.systemTypes.${system.systemType}`)}
+        </Text>
+      </div>
+      {system.description && <Text style={{ whiteSpace: 'pre-line' }}>{system.description}</Text>}
+      {system.parameters.length > 0 && (
+        <Table aria-label={t('map.card.parameters')} variant="vertical" withTableBorder>
+          <Table.Tbody>
+            {system.parameters.map((parameter) => (
+              <Table.Tr key={parameter.id}>
+                <Table.Th w="45%">{parameter.name}</Table.Th>
+                <Table.Td>
+                  <ParameterValue parameter={parameter} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {canEdit && (
+        <Button
+          component={Link}
+          to={appPath(`/mobile-systems/${system.id}`)}
+          variant="light"
+          leftSection={<IconPencil size={16} />}
+          w="fit-content"
+        >
+          {t('map.card.edit')}
+        </Button>
+      )}
+      <Suspense fallback={<DelayedLoader />}>
+        {hasDocuments && (
+          <DocumentSections
+            ownerKind="MOBILITY_SYSTEM"
+            ownerId={system.id}
+            photos={system.documents}
+            files={system.files}
+            canEdit={false}
+            onChanged={() => undefined}
+          />
+        )}
+        {system.systemType !== 'OTHER' && <Timetable systemId={system.id} systemType={system.systemType} />}
+      </Suspense>
+    </Stack>
+  );
+}
+
+/** Spec 001 §2 system card: GET /mobility-system/{id}/details. */
+export function SystemCard({ systemId }: { systemId: number }) {
+  const { t } = useTranslation();
+  const system = usePublicSystem(systemId);
+  if (system.isError) {
+    return (
+      <Text c="dimmed" role="alert">
+        {t('map.card.notFound')}{' '}
+        <Anchor component="button" onClick={() => void system.refetch()}>
+          {t('common.retry')}
+        </Anchor>
+      </Text>
+    );
+  }
+  if (!system.data) return <DelayedLoader />;
+  return <SystemDetails system={system.data} />;
+}

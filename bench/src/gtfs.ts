@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { TGtfsImportJob, TMobilitySystemListItem, TPagedList } from '@mip/shared';
+import type { TFigureGroup } from './figures.ts';
+import { writeReplicatedMetroFeed } from './gtfs-feeds.ts';
+import { measureP95, signInAsAdmin } from './identity-search.ts';
+import { progress, REPO_ROOT } from './processes.ts';
+
+/** Metro do Porto has 64,285 stop_times: 16 copies make a feed past a million. */
+const COPIES = 16;
+const SCHEDULE_DATE = '2025-04-14';
+const NODE_GTFS_SCRIPT = path.join(REPO_ROOT, 'bench', 'src', 'gtfs-node-gtfs.ts');
+
+/** node-gtfs importing the feed into an SQLite file, in a child process; answers its own timing. */
+function runNodeGtfs(zipPath: string, sqlitePath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [NODE_GTFS_SCRIPT, zipPath, sqlitePath], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', () => {});
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = output.trim().split('\n').pop() ?? '';
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolve((JSON.parse(line) as { ms: number }).ms);
+      } catch (error) {
+        reject(new Error(`node-gtfs failed (${String(error)}): ${output.slice(-500)}`));
+      }
+    });
+  });
+}
+
+/** The peak resident memory of a process so far (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export const gtfsFigures: TFigureGroup = {
+  name: 'gtfs',
+  run: async (context) => {
+    const platform = context.platform;
+    if (!platform?.child.pid)
+      throw new Error('the gtfs figures need the platform running (run the startup group first)');
+    const base = platform.baseUrl;
+    const authorization = await signInAsAdmin(base);
+    const call = async <T>(method: string, url: string, body?: BodyInit, type?: string): Promise<T> => {
+      const response = await fetch(`${base}/api${url}`, {
+        method,
+        body,
+        headers: { authorization, ...(type ? { 'content-type': type } : {}) },
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+      return JSON.parse(text) as T;
+    };
+    const waitFor = async (jobId: number, statuses: string[]): Promise<TGtfsImportJob> => {
+      for (;;) {
+        const job = await call<TGtfsImportJob>('GET', `/gtfs/imports/${jobId}`);
+        if (statuses.includes(job.status)) return job;
+        if (['INVALID', 'FAILED', 'CANCELLED'].includes(job.status)) {
+          throw new Error(`job ${jobId} ended ${job.status}: ${JSON.stringify(job.report?.issues.slice(0, 3))}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+
+    const folder = mkdtempSync(path.join(context.dataDir, 'gtfs-'));
+    try {
+      const zipPath = path.join(folder, 'metro-x16.zip');
+      progress(`building a feed of Metro do Porto ×${COPIES}…`);
+      const { stopTimes } = await writeReplicatedMetroFeed(zipPath, COPIES);
+      progress(`${stopTimes.toLocaleString('en')} stop_times, ${Math.round(statSync(zipPath).size / 1e6)} MB zipped`);
+
+      progress('node-gtfs importing it into SQLite…');
+      const nodeGtfsImportMs = await runNodeGtfs(zipPath, path.join(folder, 'node-gtfs.sqlite'));
+      progress(`node-gtfs: ${nodeGtfsImportMs} ms`);
+
+      // The demo network's own import must not queue in front of the measured one.
+      for (let i = 0; i < 600; i++) {
+        const unfinished = await call<TGtfsImportJob[]>('GET', '/gtfs/imports/unfinished');
+        if (!unfinished.some((job) => job.status === 'IMPORTING' || job.status === 'QUEUED')) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const group = await call<{ id: number }>(
+        'POST',
+        '/mobility-system-groups',
+        JSON.stringify({ name: 'Bench: Metro do Porto ×16', type: 'STATIC', layerType: 'DEFAULT_LAYERS' }),
+        'application/json',
+      );
+      progress('the platform: upload, check, import…');
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(zipPath)], { type: 'application/zip' }), 'metro-x16.zip');
+      const uploadedAt = performance.now();
+      const uploaded = await call<TGtfsImportJob>('POST', `/gtfs/imports?groupId=${group.id}`, form);
+      await waitFor(uploaded.id, ['VALIDATED']);
+      const confirmedAt = performance.now();
+      await call('POST', `/gtfs/imports/${uploaded.id}/confirm`);
+      await waitFor(uploaded.id, ['SUCCEEDED']);
+      const doneAt = performance.now();
+      const gtfsImportMs = Math.round(doneAt - confirmedAt);
+      const gtfsUploadToLiveMs = Math.round(doneAt - uploadedAt);
+      const gtfsImportPeakRssMb = peakRssMb(platform.child.pid);
+      progress(
+        `import ${gtfsImportMs} ms (upload to live ${gtfsUploadToLiveMs} ms), server peak RSS ${gtfsImportPeakRssMb} MB`,
+      );
+
+      const stops = await call<TPagedList<TMobilitySystemListItem>>(
+        'GET',
+        `/mobility-systems/search?parentId=${group.id}&systemType=STOP&itemsPerPage=500`,
+      );
+      const routes = await call<TPagedList<TMobilitySystemListItem>>(
+        'GET',
+        `/mobility-systems/search?parentId=${group.id}&systemType=ROUTE&itemsPerPage=500`,
+      );
+      // The busiest stops first (every Metro trip passes Trindade), then a spread of others.
+      const stopIds = [
+        ...stops.content.filter((stop) => stop.name === 'Trindade').map((stop) => stop.id),
+        ...stops.content.filter((_, i) => i % 10 === 0).map((stop) => stop.id),
+      ];
+      const stopUrls = stopIds.map((id) => `${base}/api/public-transport/schedule?stopId=${id}&date=${SCHEDULE_DATE}`);
+      const routeUrls = routes.content.map(
+        (route, i) =>
+          `${base}/api/public-transport/schedule?routeId=${route.id}&direction=${i % 2 ? 'OPPOSITE' : 'MAIN'}&date=${SCHEDULE_DATE}`,
+      );
+      progress(`timing the schedule of ${stopUrls.length} stops and ${routeUrls.length} routes…`);
+      const scheduleStopP95Ms = await measureP95(
+        Array.from({ length: 8 }, () => stopUrls).flat(),
+        authorization,
+        stopUrls.length,
+      );
+      const scheduleRouteP95Ms = await measureP95(
+        Array.from({ length: 4 }, () => routeUrls).flat(),
+        authorization,
+        routeUrls.length,
+      );
+      progress(`schedule p95: stop ${scheduleStopP95Ms} ms, route ${scheduleRouteP95Ms} ms`);
+      const ratio = (value: number) => Math.round(value * 100) / 100;
+      return {
+        figures: {
+          gtfsStopTimes: stopTimes,
+          gtfsImportMs,
+          gtfsUploadToLiveMs,
+          nodeGtfsImportMs,
+          gtfsSpeedupVsNodeGtfs: ratio(nodeGtfsImportMs / gtfsImportMs),
+          gtfsUploadToLiveSpeedupVsNodeGtfs: ratio(nodeGtfsImportMs / gtfsUploadToLiveMs),
+          gtfsStopTimesPerSecond: Math.round(stopTimes / (gtfsImportMs / 1000)),
+          gtfsImportPeakRssMb,
+          scheduleStopP95Ms,
+          scheduleRouteP95Ms,
+        },
+        goals: {
+          gtfsSpeedupVsNodeGtfs: { atLeast: 3 },
+          gtfsStopTimesPerSecond: { atLeast: 100_000 },
+          gtfsImportPeakRssMb: { atMost: 512 },
+          scheduleStopP95Ms: { atMost: 10 },
+        },
+      };
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  },
+};

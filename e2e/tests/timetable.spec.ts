@@ -1,0 +1,198 @@
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+
+/** The GTFS reference sample kept with the server's tests (MIT, licence beside it). */
+const GOOGLE_SAMPLE = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'apps',
+  'server',
+  'test',
+  'fixtures',
+  'gtfs',
+  'google-sample.zip',
+);
+
+/** The first start imports Metro do Porto in the background: wait for it, then answer a system's id. */
+async function metroSystemId(request: APIRequestContext, name: string, systemType: 'STOP' | 'ROUTE'): Promise<number> {
+  const api = await apiAs(request, ACCOUNTS.admin);
+  await expect
+    .poll(
+      async () => {
+        const history = await (await api.get('/api/gtfs/imports/search?status=SUCCEEDED')).json();
+        return history.content.some((job: { group: { name: string } }) => job.group.name === 'Metro do Porto');
+      },
+      { timeout: 60_000, message: 'the demo network is imported on first start' },
+    )
+    .toBe(true);
+  const found = await (
+    await api.get(`/api/mobility-systems/search?universalSearch=${encodeURIComponent(name)}&systemType=${systemType}`)
+  ).json();
+  const system = found.content.find((item: { name: string }) => item.name === name);
+  expect(system, `${systemType} ${name}`).toBeTruthy();
+  return system.id;
+}
+
+const passingsTable = (page: Page) => page.getByRole('table', { name: /Todas as passagens|All passings/ });
+
+test.describe('timetables', () => {
+  test('Trindade on a weekday and on the 25 April holiday, in both languages and on a phone', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const trindade = await metroSystemId(request, 'Trindade', 'STOP');
+    await page.goto(`/timetable/${trindade}?date=2025-04-14`);
+    await expect(page.getByRole('heading', { name: 'Trindade', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Horário', level: 2 })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Linha' })).toHaveValue('A');
+    // Weekday services, grouped as "dias úteis".
+    const services = page.getByRole('list', { name: 'Serviços neste dia' });
+    await expect(services.getByText('AU', { exact: true })).toBeVisible();
+    await expect(services.getByText('Dias úteis').first()).toBeVisible();
+    // The stop list of the line marks the stop the timetable is for.
+    await expect(page.getByRole('list', { name: 'Paragens da linha' }).locator('[aria-current="location"]')).toHaveText(
+      /Trindade/,
+    );
+    await expect(passingsTable(page)).toBeVisible();
+    await expect(page.getByText(/\d+ passagens/)).toBeVisible();
+
+    // Line D after midnight: its last runs are on the next day's clock, marked.
+    await page.getByRole('combobox', { name: 'Linha' }).click();
+    await page.getByRole('option', { name: 'D', exact: true }).click();
+    await expect(passingsTable(page).getByRole('rowheader').filter({ hasText: /^01/ })).toBeVisible();
+    await expect(passingsTable(page).getByLabel('dia seguinte').first()).toBeVisible();
+    await capture(page, 'timetable-stop-pt-PT');
+
+    // The holiday: another set of services, chosen with the date picker.
+    await page.getByRole('button', { name: 'Data' }).click();
+    await page.getByRole('button', { name: /^25 abril 2025$/i }).click();
+    await expect(services.getByText('DDF', { exact: true })).toBeVisible();
+    await expect(services.getByText('DU', { exact: true })).toHaveCount(0);
+    await capture(page, 'timetable-stop-holiday-pt-PT');
+
+    // A day without service.
+    await page.goto(`/timetable/${trindade}?date=2030-01-07`);
+    await expect(page.getByText('Não há horário para esta data.')).toBeVisible();
+
+    // English, and a phone's width.
+    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await page.setViewportSize(MOBILE);
+    await page.goto(`/timetable/${trindade}?date=2025-04-25`);
+    await expect(page.getByRole('heading', { name: 'Timetable', level: 2 })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Services on this day' }).getByText('ADF', { exact: true }),
+    ).toBeVisible();
+    await capture(page, 'timetable-stop-mobile-en-US');
+  });
+
+  test('a route, with its stops and the direction switch', async ({ page, request }) => {
+    const lineD = await metroSystemId(request, 'D', 'ROUTE');
+    await page.goto(`/timetable/${lineD}?date=2025-04-14`);
+    const stops = page.getByRole('list', { name: 'Paragens da linha' });
+    await expect(stops.getByRole('listitem').first()).toBeVisible();
+    const firstOutbound = (await stops.getByRole('listitem').first().textContent()) ?? '';
+    const lastOutbound = (await stops.getByRole('listitem').last().textContent()) ?? '';
+    const direction = page.getByRole('radiogroup', { name: 'Sentido' });
+    await expect(direction.getByRole('radio')).toHaveCount(2);
+    await capture(page, 'timetable-route-pt-PT');
+
+    await direction.locator('label').nth(1).click();
+    await expect(stops.getByRole('listitem').first()).not.toHaveText(firstOutbound);
+    await expect(stops.getByRole('listitem').first()).toContainText(lastOutbound.trim());
+
+    // Another stop of the line, picked from the list.
+    await stops.getByRole('button', { name: 'Trindade' }).click();
+    await expect(stops.locator('[aria-current="location"]')).toHaveText(/Trindade/);
+    await expect(page.getByRole('combobox', { name: 'Paragem' })).toHaveValue('Trindade');
+    await capture(page, 'timetable-route-opposite-pt-PT');
+  });
+
+  test('a system whose group has no timetable says so', async ({ page, request }) => {
+    const api = await apiAs(request, ACCOUNTS.admin);
+    const group = await (
+      await api.post('/api/mobility-system-groups', {
+        name: 'Rede sem horários',
+        type: 'STATIC',
+        layerType: 'DEFAULT_LAYERS',
+      })
+    ).json();
+    const stop = await (
+      await api.post('/api/mobility-systems', {
+        name: 'Paragem sem horário',
+        systemType: 'STOP',
+        parentId: group.id,
+        geometry: { type: 'Point', coordinates: [-8.61, 41.15] },
+      })
+    ).json();
+    await page.goto(`/timetable/${stop.id}`);
+    await expect(page.getByText('Horários ainda não disponíveis.')).toBeVisible();
+    await capture(page, 'timetable-not-available-pt-PT');
+  });
+});
+
+test.describe('GTFS import screen', () => {
+  test('uploads the reference sample, reads the report, imports it and finds it in the history', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const api = await apiAs(request, ACCOUNTS.admin);
+    const created = await api.post('/api/mobility-system-groups', {
+      name: 'Demo Transit (e2e)',
+      type: 'STATIC',
+      layerType: 'DEFAULT_LAYERS',
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+
+    await signIn(page, ACCOUNTS.admin);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Sistemas' }).click();
+    await menu.getByRole('link', { name: 'Importar GTFS' }).click();
+    await expect(page).toHaveURL(/\/import-gtfs/);
+
+    // Nothing chosen: both fields say so.
+    await page.getByRole('button', { name: 'Carregar e verificar' }).click();
+    await expect(page.getByText('Escolha um grupo', { exact: true })).toBeVisible();
+
+    await page.getByRole('combobox', { name: /^Grupo/ }).fill('Demo Transit');
+    await page.getByRole('option', { name: 'Demo Transit (e2e)' }).click();
+    await page.locator('input[type="file"]').setInputFiles(GOOGLE_SAMPLE);
+    await page.getByRole('button', { name: 'Carregar e verificar' }).click();
+
+    // The report: what the feed holds, what it adds to the group, and its warnings.
+    const panel = page.getByRole('region', { name: /Importação de google-sample\.zip/ });
+    await expect(page.getByText('A aguardar confirmação').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('table', { name: 'No ficheiro' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'No grupo' }).getByRole('row', { name: /Paragens 9 0 0/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Relatório de validação' })).toContainText(
+      'O serviço deste ficheiro terminou',
+    );
+    await capture(page, 'gtfs-import-report-pt-PT');
+
+    // Leaving and coming back finds the job where it was.
+    await page.goto('/');
+    await page.goto('/import-gtfs');
+    await expect(page.getByText('A aguardar confirmação').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await expect(panel.getByText('Importado', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Importado: 9 paragens, 5 carreiras, 11 viagens/)).toBeVisible();
+    const history = page.getByRole('table', { name: 'Importações de ficheiros GTFS' });
+    await expect(
+      history.getByRole('row', { name: /Demo Transit \(e2e\).*google-sample\.zip.*Importado/ }),
+    ).toBeVisible();
+    await capture(page, 'gtfs-import-done-pt-PT');
+
+    // English, on a phone.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Idioma' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+    await capture(page, 'gtfs-import-mobile-en-US');
+  });
+});

@@ -175,7 +175,8 @@ describe('GET /api/statistics/summary', () => {
       401,
       'UNAUTHORIZED',
     );
-    const other = await signInNewUser(t, { permissions: ['MANAGE_LAYERS', 'MANAGE_SPRITES'] });
+    // Reading dashboards is not enough: usage statistics are for those who manage them.
+    const other = await signInNewUser(t, { permissions: ['READ_DASHBOARD', 'MANAGE_LAYERS', 'MANAGE_SPRITES'] });
     expectError(
       await callerOf(t, other.authorization).get('/statistics/summary', { from: '2024-01-01', to: '2024-01-02' }),
       403,

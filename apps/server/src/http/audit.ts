@@ -1,3 +1,4 @@
+import type { TAuditAction, TAuditRecordType } from '@mip/shared';
 import type { FastifyRequest } from 'fastify';
 import type { TDatabase } from '../db/database.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -20,8 +21,8 @@ export function actorOf(request: FastifyRequest): TActor {
 }
 
 export interface TAuditEntry {
-  action: string;
-  recordType: string;
+  action: TAuditAction;
+  recordType: TAuditRecordType;
   recordId?: string | number | null;
   before?: unknown;
   after?: unknown;

@@ -1,4 +1,4 @@
-import { DELETE_BLOCKERS, ERROR_CODES } from '@mip/shared';
+import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, DELETE_BLOCKERS, ERROR_CODES } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, mergeCatalogFiles } from './catalogs';
 
@@ -28,6 +28,14 @@ describe('language catalogs', () => {
       for (const reason of DELETE_BLOCKERS) {
         expect(blocked[reason] ?? blocked[`${reason}_other`], reason).toBeTruthy();
       }
+    }
+  });
+
+  it('label every action and record type the audit log holds, in both languages', () => {
+    for (const catalog of [ptPT, enUS]) {
+      const audit = catalog.audit as unknown as Record<string, Record<string, string>>;
+      for (const action of AUDIT_ACTIONS) expect(audit.actions, `audit.actions.${action}`).toHaveProperty(action);
+      for (const type of AUDIT_RECORD_TYPES) expect(audit.recordTypes, `audit.recordTypes.${type}`).toHaveProperty(type);
     }
   });
 

@@ -1,6 +1,51 @@
 import { z } from 'zod';
 import { ZId, ZPageQuery, ZSearchText } from './common.ts';
 
+/**
+ * Every action and record type the server writes to the audit log. The server's
+ * `recordAudit` accepts only these, and the web's catalogs must label each one
+ * (`audit.actions.<ACTION>`, `audit.recordTypes.<type>`; a test checks both).
+ */
+export const AUDIT_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'SIGN_IN',
+  'SIGN_OUT',
+  'PASSWORD_CHANGED',
+  'PASSWORD_RESET',
+  'PASSWORD_RECOVERY_REQUESTED',
+  'ACCOUNT_ACTIVATED',
+  'ACTIVATION_MAIL_SENT',
+  'IMPERSONATION_START',
+  'IMPERSONATION_END',
+  'GTFS_UPLOAD',
+  'GTFS_IMPORT',
+  'GTFS_IMPORT_CONFIRM',
+  'GTFS_IMPORT_CANCEL',
+  'REFRESH',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_RECORD_TYPES = [
+  'user',
+  'session',
+  'configuration',
+  'information',
+  'entity',
+  'entity_profile',
+  'role',
+  'document',
+  'mobility_group',
+  'mobility_system',
+  'GTFS_FEED',
+  'GTFS_IMPORT_JOB',
+  'map_layer',
+  'sprite',
+  'traffic_feed',
+] as const;
+export type TAuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -35,7 +35,8 @@ describe('language catalogs', () => {
     for (const catalog of [ptPT, enUS]) {
       const audit = catalog.audit as unknown as Record<string, Record<string, string>>;
       for (const action of AUDIT_ACTIONS) expect(audit.actions, `audit.actions.${action}`).toHaveProperty(action);
-      for (const type of AUDIT_RECORD_TYPES) expect(audit.recordTypes, `audit.recordTypes.${type}`).toHaveProperty(type);
+      for (const type of AUDIT_RECORD_TYPES)
+        expect(audit.recordTypes, `audit.recordTypes.${type}`).toHaveProperty(type);
     }
   });
 

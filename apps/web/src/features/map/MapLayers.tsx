@@ -13,7 +13,7 @@ const colourOf = (fallback: string): ExpressionSpecification => ['coalesce', ['g
 /** One group's systems: routes as coloured lines, stops as circles (with the group's icon), clustered if allowed. */
 export function GroupLayers({ layer }: { layer: TGroupLayer }) {
   const ids = groupLayerIds(layer.groupId);
-  const zoom = { minzoom: layer.minZoom, maxzoom: layer.maxZoom };
+  const points = { beforeId: SLOT.points, minzoom: layer.minZoom, maxzoom: layer.maxZoom };
   const unclustered: ExpressionSpecification = ['!', ['has', 'point_count']];
   return (
     <>
@@ -22,7 +22,8 @@ export function GroupLayers({ layer }: { layer: TGroupLayer }) {
           id={ids.lines}
           type="line"
           beforeId={SLOT.lines}
-          {...zoom}
+          minzoom={layer.minZoom}
+          maxzoom={layer.maxZoom}
           layout={{ 'line-cap': 'round', 'line-join': 'round' }}
           paint={{ 'line-color': colourOf(layer.colour), 'line-width': 4, 'line-opacity': 0.85 }}
         />
@@ -39,8 +40,7 @@ export function GroupLayers({ layer }: { layer: TGroupLayer }) {
           <Layer
             id={ids.clusters}
             type="circle"
-            beforeId={SLOT.points}
-            {...zoom}
+            {...points}
             filter={['has', 'point_count']}
             paint={{
               'circle-color': layer.colour,
@@ -54,8 +54,7 @@ export function GroupLayers({ layer }: { layer: TGroupLayer }) {
         <Layer
           id={ids.points}
           type="circle"
-          beforeId={SLOT.points}
-          {...zoom}
+          {...points}
           filter={unclustered}
           paint={{
             'circle-color': layer.iconImage ? '#ffffff' : colourOf(layer.colour),
@@ -68,8 +67,7 @@ export function GroupLayers({ layer }: { layer: TGroupLayer }) {
           <Layer
             id={ids.icons}
             type="symbol"
-            beforeId={SLOT.points}
-            {...zoom}
+            {...points}
             filter={unclustered}
             layout={{ 'icon-image': layer.iconImage, 'icon-size': 0.5, 'icon-allow-overlap': true }}
           />

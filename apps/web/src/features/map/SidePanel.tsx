@@ -31,6 +31,11 @@ export function SidePanel({
     Math.min(Math.max(SHEET_MIN_HEIGHT, value), Math.round(containerHeight * SHEET_MAX_SHARE));
 
   const close = <CloseButton aria-label={t('map.panel.close')} onClick={onClose} />;
+  const body = (
+    <ScrollArea flex={1} px="md" pb="md" type="auto">
+      {children}
+    </ScrollArea>
+  );
   if (!isMobile) {
     return (
       <Paper
@@ -50,9 +55,7 @@ export function SidePanel({
         <Group justify="flex-end" p={6}>
           {close}
         </Group>
-        <ScrollArea flex={1} px="md" pb="md" type="auto">
-          {children}
-        </ScrollArea>
+        {body}
       </Paper>
     );
   }
@@ -111,9 +114,7 @@ export function SidePanel({
         </UnstyledButton>
         {close}
       </Group>
-      <ScrollArea flex={1} px="md" pb="md" type="auto">
-        {children}
-      </ScrollArea>
+      {body}
     </Paper>
   );
 }

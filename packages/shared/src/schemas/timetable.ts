@@ -85,6 +85,11 @@ export const ZSchedule = z.object({
   routes: z.array(ZScheduleRoute),
   routeStopTimes: z.array(ZRouteStopTimes),
   services: z.array(ZScheduleService),
+  /**
+   * The first and last days the network's timetable has service ("YYYY-MM-DD"), so a date
+   * outside them can say why it is empty and offer one within; null when unknown.
+   */
+  coverage: z.object({ from: z.string(), to: z.string() }).nullable(),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
 

@@ -97,6 +97,8 @@ describe('GET /api/public-transport/schedule — Metro do Porto', () => {
       'FU',
     ]);
     expect(trindade.services[0].serviceDays).toEqual(['MON', 'TUE', 'WED', 'THU', 'FRI']);
+    // From the first added service day (calendar_dates) to the calendar's end.
+    expect(trindade.coverage).toEqual({ from: '2024-08-15', to: '2025-12-31' });
   });
 
   it('counts the trips of each line on a weekday and on a Saturday', async () => {

@@ -37,6 +37,7 @@ interface TFeedRef {
   day: string;
   /** The services running that day. */
   services: number[];
+  coverage: TSchedule['coverage'];
 }
 
 interface TSystemLink {
@@ -82,9 +83,12 @@ async function resolveSystem(
     has_frequencies: boolean | null;
     day: string;
     services: number[] | null;
+    start_date: string | null;
+    end_date: string | null;
   }>(
     `select s.id, s.system_type, s.name as system_name, g.feed_id, g.ref, ${name} as name, f.timezone,
             coalesce((f.counts->>'frequencies')::int, 0) > 0 as has_frequencies, d.day::text as day,
+            f.start_date::text as start_date, f.end_date::text as end_date,
             case when g.feed_id is not null then array(${activeServicesSql('g.feed_id', 'd.day')}) end as services
        from mobility_systems s
        left join ${table} g on g.system_id = s.id
@@ -110,6 +114,7 @@ async function resolveSystem(
             has_frequencies: row.has_frequencies === true,
             day: row.day,
             services: row.services ?? [],
+            coverage: row.start_date && row.end_date ? { from: row.start_date, to: row.end_date } : null,
           },
   };
 }
@@ -291,6 +296,7 @@ const unavailable = (date: string | undefined, timezone = 'UTC'): TSchedule => (
   routes: [],
   routeStopTimes: [],
   services: [],
+  coverage: null,
 });
 
 const distinct = <T>(values: T[]) => [...new Set(values)];
@@ -337,6 +343,7 @@ async function stopSchedule(
     routes: answer,
     routeStopTimes: routeStopTimes.stops,
     services,
+    coverage: stop.coverage,
   };
 }
 
@@ -400,6 +407,7 @@ async function routeSchedule(db: TDatabase, route: TFeedRef, direction: TRouteDi
     routes: answer,
     routeStopTimes: stops,
     services: await readServices(db, route.feed_id, services),
+    coverage: route.coverage,
   };
 }
 

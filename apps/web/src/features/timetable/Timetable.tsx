@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import {
   Alert,
   Badge,
+  Button,
   Card,
   Group,
   List,
@@ -309,6 +310,35 @@ function EmptyState({ text, help }: { text: string; help?: string }) {
   );
 }
 
+/**
+ * "No timetable for this date" — and, when the date lies outside the days the
+ * network's timetable covers (an expired or future feed), which days those are
+ * and a way to the nearest one.
+ */
+function NoTimetableForDate({ schedule, onDate }: { schedule: TSchedule; onDate: (date: string) => void }) {
+  const { t } = useTranslation();
+  const { coverage, date } = schedule;
+  const nearest = coverage && (date > coverage.to ? coverage.to : date < coverage.from ? coverage.from : null);
+  if (!coverage || !nearest) return <EmptyState text={t('timetable.noTimetableForDate')} />;
+  return (
+    <Alert
+      color="gray"
+      variant="light"
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      title={t('timetable.noTimetableForDate')}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text fz="sm">
+          {t('timetable.coverage', { from: formatIsoDay(coverage.from), to: formatIsoDay(coverage.to) })}
+        </Text>
+        <Button size="xs" variant="default" onClick={() => onDate(nearest)}>
+          {t('timetable.goToDate', { date: formatIsoDay(nearest) })}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The passings, services and stop list of one stop on one line and direction. */
 function Passings({
   schedule,
@@ -412,7 +442,7 @@ function StopTimetable({
         <DateField value={date ?? schedule.date} onChange={onDate} />
       </Group>
       {lines.length === 0 ? (
-        <EmptyState text={t('timetable.noTimetableForDate')} />
+        <NoTimetableForDate schedule={schedule} onDate={onDate} />
       ) : detail.isLoading || !detail.data ? (
         <DelayedLoader minHeight={120} />
       ) : (
@@ -487,7 +517,7 @@ function RouteTimetable({
         </Text>
       )}
       {servedStops.length === 0 ? (
-        <EmptyState text={t('timetable.noTimetableForDate')} />
+        <NoTimetableForDate schedule={schedule} onDate={onDate} />
       ) : (
         <Passings
           schedule={schedule}

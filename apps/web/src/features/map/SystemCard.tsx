@@ -82,7 +82,7 @@ function SystemDetails({ system }: { system: TMobilitySystem }) {
             onChanged={() => undefined}
           />
         )}
-        {system.systemType !== 'OTHER' && <Timetable systemId={system.id} systemType={system.systemType} />}
+        {system.systemType !== 'OTHER' && <Timetable systemId={system.id} systemType={system.systemType} isCompact />}
       </Suspense>
     </Stack>
   );

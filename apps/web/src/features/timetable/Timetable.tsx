@@ -30,7 +30,7 @@ import {
 } from '@mip/shared';
 import { IconCalendar, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { formatIsoDay } from '../gtfs-import/gtfs-format';
@@ -276,8 +276,10 @@ function DirectionSwitch({
   onChange: (direction: TRouteDirection) => void;
 }) {
   const { t } = useTranslation();
-  // Headsigns are long: on a phone the two directions stack instead of running off the screen.
-  const isNarrow = useMediaQuery('(max-width: 36em)');
+  // Headsigns are long: on a phone, or in a narrow side panel, the two directions stack
+  // instead of running off the edge.
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  const isNarrow = useContext(CompactTimetable) || isPhone;
   if (routes.length < 2) return null;
   return (
     <Stack gap={4} w={isNarrow ? '100%' : undefined}>
@@ -338,6 +340,9 @@ function NoTimetableForDate({ schedule, onDate }: { schedule: TSchedule; onDate:
     </Alert>
   );
 }
+
+/** Whether the timetable sits in a narrow column, whatever the screen's width. */
+const CompactTimetable = createContext(false);
 
 /** The passings, services and stop list of one stop on one line and direction. */
 function Passings({
@@ -541,28 +546,33 @@ export function Timetable({
   systemId,
   systemType,
   initialDate = null,
+  isCompact = false,
 }: {
   systemId: number;
   systemType: TMobilitySystemType;
   /** "YYYY-MM-DD"; without it, today where the network runs. */
   initialDate?: string | null;
+  /** Laid out for a narrow column (the map's side panel) whatever the screen's width. */
+  isCompact?: boolean;
 }) {
   const { t } = useTranslation();
   const [date, setDate] = useState<string | null>(initialDate);
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {t('timetable.title')}
-        </Title>
-        {systemType === 'STOP' ? (
-          <StopTimetable stopId={systemId} date={date} onDate={setDate} />
-        ) : systemType === 'ROUTE' ? (
-          <RouteTimetable routeId={systemId} date={date} onDate={setDate} />
-        ) : (
-          <EmptyState text={t('timetable.notAvailable')} />
-        )}
-      </Stack>
-    </Card>
+    <CompactTimetable.Provider value={isCompact}>
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t('timetable.title')}
+          </Title>
+          {systemType === 'STOP' ? (
+            <StopTimetable stopId={systemId} date={date} onDate={setDate} />
+          ) : systemType === 'ROUTE' ? (
+            <RouteTimetable routeId={systemId} date={date} onDate={setDate} />
+          ) : (
+            <EmptyState text={t('timetable.notAvailable')} />
+          )}
+        </Stack>
+      </Card>
+    </CompactTimetable.Provider>
   );
 }

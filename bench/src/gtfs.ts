@@ -106,11 +106,12 @@ export const gtfsFigures: TFigureGroup = {
       await call('POST', `/gtfs/imports/${uploaded.id}/confirm`);
       await waitFor(uploaded.id, ['SUCCEEDED']);
       const doneAt = performance.now();
-      const gtfsImportMs = Math.round(doneAt - confirmedAt);
-      const gtfsUploadToLiveMs = Math.round(doneAt - uploadedAt);
+      // The issue's "import speed, end to end including indexes": from the upload to the feed live.
+      const gtfsImportMs = Math.round(doneAt - uploadedAt);
+      const gtfsConfirmToLiveMs = Math.round(doneAt - confirmedAt);
       const gtfsImportPeakRssMb = peakRssMb(platform.child.pid);
       progress(
-        `import ${gtfsImportMs} ms (upload to live ${gtfsUploadToLiveMs} ms), server peak RSS ${gtfsImportPeakRssMb} MB`,
+        `upload to live ${gtfsImportMs} ms (confirm to live ${gtfsConfirmToLiveMs} ms), server peak RSS ${gtfsImportPeakRssMb} MB`,
       );
 
       const stops = await call<TPagedList<TMobilitySystemListItem>>(
@@ -148,10 +149,10 @@ export const gtfsFigures: TFigureGroup = {
         figures: {
           gtfsStopTimes: stopTimes,
           gtfsImportMs,
-          gtfsUploadToLiveMs,
+          gtfsConfirmToLiveMs,
           nodeGtfsImportMs,
           gtfsSpeedupVsNodeGtfs: ratio(nodeGtfsImportMs / gtfsImportMs),
-          gtfsUploadToLiveSpeedupVsNodeGtfs: ratio(nodeGtfsImportMs / gtfsUploadToLiveMs),
+          gtfsConfirmToLiveSpeedupVsNodeGtfs: ratio(nodeGtfsImportMs / gtfsConfirmToLiveMs),
           gtfsStopTimesPerSecond: Math.round(stopTimes / (gtfsImportMs / 1000)),
           gtfsImportPeakRssMb,
           scheduleStopP95Ms,

@@ -6,14 +6,20 @@ import type { TDatabase } from '../../db/database.ts';
 import type { TActor } from '../../http/audit.ts';
 import { summarizeFeed } from './import/feed-summary.ts';
 import {
+  createFeed,
+  DuplicateSequenceError,
   dropFeed,
   FeedRejectedError,
   feedCounts,
   ImportCancelledError,
   importFeed,
+  stageFeed,
+  swapStagedFeed,
   type TImportProgress,
+  type TStagedFeed,
 } from './import/import-feed.ts';
-import { readGtfsFeed } from './reader/feed-reader.ts';
+import { StopTimesStaging } from './import/stop-times-staging.ts';
+import { readGtfsFeed, type TReadFeedOptions, type TReadFeedResult } from './reader/feed-reader.ts';
 import type { IssueCollector } from './reader/issues.ts';
 import { formatIsoDate } from './reader/values.ts';
 
@@ -25,6 +31,8 @@ const TICK_MS = 500;
 const HEARTBEAT_MS = 2_000;
 export const STALE_AFTER_MS = 15_000;
 const POLL_MS = 2_000;
+/** How many checks per process load the feed as they read it (each holds connections and CPU while it does). */
+const MAX_STAGING = 1;
 
 class ShutdownError extends Error {
   constructor() {
@@ -193,10 +201,12 @@ export async function reapInterruptedJobs(
   await db.$client.query(`update gtfs_import_jobs set file_path = null where id = any($1::int[])`, [
     [...rows, ...abandoned.rows].map((row) => row.id),
   ]);
+  // A feed staged by its upload's check waits for its job's confirm; once the job ends otherwise, it goes.
   const leftovers = await db.$client.query<{ id: number }>(
     `select f.id from gtfs_feeds f
       where f.status <> 'ACTIVE'
-        and not exists (select 1 from gtfs_import_jobs j where j.id = f.job_id and j.status = 'IMPORTING')`,
+        and not exists (select 1 from gtfs_import_jobs j
+                         where j.id = f.job_id and j.status in ('VALIDATING', 'VALIDATED', 'QUEUED', 'IMPORTING'))`,
   );
   for (const feed of leftovers.rows) await dropFeed(db, feed.id);
   // A load that died before its feed row went: its table has no feed any more.
@@ -225,6 +235,9 @@ export function createGtfsJobRunner(
 ): TGtfsJobRunner {
   const log = options.log ?? (() => {});
   const running = new Map<number, AbortController>();
+  /** By job: the feed its check loaded, which its confirm only has to swap in (see checkAndStage). */
+  const stagedFeeds = new Map<number, TStagedFeed>();
+  let stagingCount = 0;
   const work = new Set<Promise<void>>();
   let isImporting = false;
   let isStopping = false;
@@ -287,6 +300,72 @@ export function createGtfsJobRunner(
     return rows[0] ?? null;
   }
 
+  /**
+   * Reads the upload once for both ends: checks it for the report and, as
+   * long as it stays valid, loads it into a LOADING feed (COPY, indexes,
+   * small tables, partition) so the confirm only swaps. A feed that ends
+   * with errors, a cancel or a failure drops what was loaded. A load that
+   * could not finish (a repeated sequence the index refused) leaves nothing
+   * staged: the confirm then imports from the file and reports it as before.
+   */
+  async function checkAndStage(
+    job: TJobRow,
+    filePath: string,
+    controller: AbortController,
+    ticker: JobTicker,
+  ): Promise<{ read: TReadFeedResult; staged: TStagedFeed | null }> {
+    const onProgress = (rowsDone: number) => ticker.set({ phase: 'READING', rowsDone, rowsTotal: null });
+    const readOptions: TReadFeedOptions = { signal: controller.signal, today: todayNumber(), onProgress };
+    // Like imports, one load at a time per process: further checks only check, and their confirm loads.
+    if (stagingCount >= MAX_STAGING) return { read: await readGtfsFeed(filePath, readOptions), staged: null };
+    stagingCount++;
+    try {
+      return await stageWhileChecking(job, filePath, controller.signal, readOptions);
+    } finally {
+      stagingCount--;
+    }
+  }
+
+  async function stageWhileChecking(
+    job: TJobRow,
+    filePath: string,
+    signal: AbortSignal,
+    readOptions: TReadFeedOptions,
+  ): Promise<{ read: TReadFeedResult; staged: TStagedFeed | null }> {
+    const feedId = await createFeed(db, job.group_id, job.id);
+    const staging = new StopTimesStaging(db, feedId);
+    try {
+      const read = await readGtfsFeed(filePath, {
+        ...readOptions,
+        stopTimeSink: staging.sink(),
+        isCheckingEverything: true,
+      });
+      signal.throwIfAborted();
+      let staged: TStagedFeed | null = null;
+      if (read.model && !read.issues.hasErrors) {
+        staged = await stageFeed(db, staging, read.model, {
+          signal,
+          onProgress: () => readOptions.onProgress?.(read.rowsRead),
+        }).catch((error: unknown) => {
+          if (signal.aborted) throw error;
+          if (!(error instanceof DuplicateSequenceError))
+            log(`GTFS job ${job.id}: the feed could not be staged`, error);
+          return null;
+        });
+      }
+      if (!staged) await dropStaged(staging, feedId);
+      return { read, staged };
+    } catch (error) {
+      await dropStaged(staging, feedId, error as Error);
+      throw error;
+    }
+  }
+
+  async function dropStaged(staging: StopTimesStaging, feedId: number, error = new Error('not staged')) {
+    await staging.abort(error);
+    await dropFeed(db, feedId).catch(() => {});
+  }
+
   async function validateJob(jobId: number): Promise<void> {
     const job = await loadJob(jobId);
     if (job?.status !== 'VALIDATING') return;
@@ -299,39 +378,58 @@ export function createGtfsJobRunner(
       jobId,
       async (controller, ticker) => {
         ticker.set({ phase: 'READING', rowsDone: 0, rowsTotal: null });
-        const read = await readGtfsFeed(filePath, {
-          signal: controller.signal,
-          today: todayNumber(),
-          onProgress: (rowsDone) => ticker.set({ phase: 'READING', rowsDone, rowsTotal: null }),
-        });
-        controller.signal.throwIfAborted();
-        const summary = read.model ? await summarizeFeed(db, job.group_id, read.model) : null;
-        const report = toReport(read.issues, summary);
-        await ticker.stop();
-        const model = read.model;
-        const updated = await db.$client.query<{ status: TGtfsJobStatus }>(
-          `update gtfs_import_jobs set status = case when cancel_requested then 'CANCELLED' else $2 end, phase = null, rows_done = $3, rows_total = $3, report = $4,
-                  error_count = $5, warning_count = $6, counts = $7, feed_start_date = $8, feed_end_date = $9,
-                  finished_at = case when $2 = 'INVALID' or cancel_requested then now() end,
-                  file_path = case when $2 = 'INVALID' or cancel_requested then null else file_path end
-            where id = $1 and status = 'VALIDATING'
-            returning status`,
-          [
-            jobId,
-            report.isValid ? 'VALIDATED' : 'INVALID',
-            read.rowsRead,
-            JSON.stringify(report),
-            report.errorCount,
-            report.warningCount,
-            model ? JSON.stringify(feedCounts(model, model.stopTimeCount)) : null,
-            model?.startDate ? formatIsoDate(model.startDate) : null,
-            model?.endDate ? formatIsoDate(model.endDate) : null,
-          ],
-        );
-        if (updated.rows[0]?.status !== 'VALIDATED') await removeFile(filePath);
+        const { read, staged } = await checkAndStage(job, filePath, controller, ticker);
+        try {
+          const summary = read.model ? await summarizeFeed(db, job.group_id, read.model) : null;
+          const report = toReport(read.issues, summary);
+          await ticker.stop();
+          const model = read.model;
+          const updated = await db.$client.query<{ status: TGtfsJobStatus }>(
+            `update gtfs_import_jobs set status = case when cancel_requested then 'CANCELLED' else $2 end, phase = null, rows_done = $3, rows_total = $3, report = $4,
+                    error_count = $5, warning_count = $6, counts = $7, feed_start_date = $8, feed_end_date = $9,
+                    finished_at = case when $2 = 'INVALID' or cancel_requested then now() end,
+                    file_path = case when $2 = 'INVALID' or cancel_requested then null else file_path end
+              where id = $1 and status = 'VALIDATING'
+              returning status`,
+            [
+              jobId,
+              report.isValid ? 'VALIDATED' : 'INVALID',
+              read.rowsRead,
+              JSON.stringify(report),
+              report.errorCount,
+              report.warningCount,
+              model ? JSON.stringify(feedCounts(model, model.stopTimeCount)) : null,
+              model?.startDate ? formatIsoDate(model.startDate) : null,
+              model?.endDate ? formatIsoDate(model.endDate) : null,
+            ],
+          );
+          if (updated.rows[0]?.status !== 'VALIDATED') {
+            await removeFile(filePath);
+            if (staged) await dropFeed(db, staged.feedId);
+          } else if (staged) {
+            stagedFeeds.set(jobId, staged);
+          }
+        } catch (error) {
+          if (staged) await dropFeed(db, staged.feedId).catch(() => {});
+          throw error;
+        }
       },
       filePath,
     );
+  }
+
+  /** The feed a job's check staged, if this process holds it and it is still there to swap in. */
+  async function takeStaged(jobId: number): Promise<TStagedFeed | null> {
+    const staged = stagedFeeds.get(jobId) ?? null;
+    stagedFeeds.delete(jobId);
+    if (staged) {
+      const { rowCount } = await db.$client.query(`select 1 from gtfs_feeds where id = $1 and status = 'LOADING'`, [
+        staged.feedId,
+      ]);
+      if (rowCount === 1) return staged;
+    }
+    // Staged by another process or before a restart: importFeed drops it and loads the file again.
+    return null;
   }
 
   async function importJob(job: TJobRow): Promise<void> {
@@ -343,15 +441,22 @@ export function createGtfsJobRunner(
     await runJob(
       job.id,
       async (controller, ticker) => {
-        await importFeed(db, {
+        const staged = await takeStaged(job.id);
+        const input = {
           jobId: job.id,
           groupId: job.group_id,
-          filePath,
           actor: jobActor(job),
-          expectedRows: job.rows_total,
           signal: controller.signal,
-          onProgress: (progress) => ticker.set(progress),
-        });
+          onProgress: (progress: TImportProgress) => ticker.set(progress),
+        };
+        if (staged) {
+          await swapStagedFeed(db, input, staged).catch(async (error: unknown) => {
+            await dropFeed(db, staged.feedId).catch(() => {});
+            throw error;
+          });
+        } else {
+          await importFeed(db, { ...input, filePath, expectedRows: job.rows_total });
+        }
         await ticker.stop();
         await removeFile(filePath);
         await db.$client.query('update gtfs_import_jobs set file_path = null where id = $1', [job.id]);
@@ -392,6 +497,12 @@ export function createGtfsJobRunner(
 
   const reap = async () => {
     await reapInterruptedJobs(db, { exceptJobIds: [...running.keys()] });
+    // Staged feeds of jobs that ended without a confirm (cancelled, abandoned) were dropped by the sweep.
+    const { rows } = await db.$client.query<{ id: number }>(
+      `select id from gtfs_import_jobs where id = any($1::int[]) and status not in ('VALIDATED', 'QUEUED')`,
+      [[...stagedFeeds.keys()]],
+    );
+    for (const row of rows) stagedFeeds.delete(row.id);
     await options.afterReap?.();
   };
 

@@ -51,6 +51,16 @@ async function activeFeedId(groupId: number): Promise<number | null> {
   return rows[0]?.id ?? null;
 }
 
+/** The feeds a job's check loaded and no swap has made live yet, and whether their tables exist. */
+async function stagedFeedsOf(jobId: number): Promise<{ id: number; hasTable: boolean }[]> {
+  const { rows } = await t.db.$client.query<{ id: number; has_table: boolean }>(
+    `select id, to_regclass('gtfs_stop_times_f' || id) is not null as has_table
+       from gtfs_feeds where job_id = $1 and status = 'LOADING'`,
+    [jobId],
+  );
+  return rows.map((row) => ({ id: row.id, hasTable: row.has_table }));
+}
+
 async function systemsOf(groupId: number) {
   const { rows } = await t.db.$client.query<{ id: number; external_ref: string; name: string; active: boolean }>(
     'select id, external_ref, name, active from mobility_systems where group_id = $1 order by external_ref',
@@ -254,15 +264,68 @@ describe('GTFS import lifecycle', () => {
     const group = await createMobilityGroup(t.db);
     const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
     const validated = await waitForJob(t, authorization, upload.json().id);
+    expect(await stagedFeedsOf(validated.id)).toEqual([{ id: expect.any(Number), hasTable: true }]);
+    const [staged] = await stagedFeedsOf(validated.id);
     const cancelled = await api.post(`/gtfs/imports/${validated.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED' });
     expectError(await api.post(`/gtfs/imports/${validated.id}/confirm`), 409, 'GTFS_JOB_NOT_CONFIRMABLE');
     expectError(await api.post(`/gtfs/imports/${validated.id}/cancel`), 409, 'GTFS_JOB_NOT_CANCELLABLE');
     expect(await activeFeedId(group.id)).toBeNull();
+    // What the check loaded goes with the cancel.
+    expect(await stagedFeedsOf(validated.id)).toEqual([]);
+    const table = await t.db.$client.query('select to_regclass($1) as t', [stopTimesPartition(staged.id)]);
+    expect(table.rows[0].t).toBeNull();
     expect(await findAuditRows(t.db, 'GTFS_IMPORT_CANCEL')).toContainEqual(
       expect.objectContaining({ record_id: String(validated.id) }),
     );
+  });
+
+  it('loads the feed while checking it: the confirm swaps in what the check staged', async () => {
+    const group = await createMobilityGroup(t.db);
+    const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
+    const validated = await waitForJob(t, authorization, upload.json().id);
+    const [staged] = await stagedFeedsOf(validated.id);
+    expect(staged).toEqual({ id: expect.any(Number), hasTable: true });
+    // Staged but not live: no timetable reads it yet.
+    expect(await activeFeedId(group.id)).toBeNull();
+    await api.post(`/gtfs/imports/${validated.id}/confirm`);
+    expect(await waitForJob(t, authorization, validated.id, ['SUCCEEDED', 'FAILED'])).toMatchObject({
+      status: 'SUCCEEDED',
+    });
+    expect(await activeFeedId(group.id)).toBe(staged.id);
+  });
+
+  it('a cancel while the check loads, or just after, leaves nothing of the feed', async () => {
+    const group = await createMobilityGroup(t.db);
+    const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('metro-porto'));
+    // Whichever step the check is at when the cancel lands, the job ends CANCELLED and its rows go.
+    expect((await api.post(`/gtfs/imports/${upload.json().id}/cancel`)).statusCode).toBe(200);
+    const job = await waitForJob(t, authorization, upload.json().id, ['CANCELLED']);
+    // A check that saw the cancel only at its last update drops its rows just after writing CANCELLED.
+    await expect
+      .poll(async () => {
+        const { rows } = await t.db.$client.query(`select count(*)::int as n from gtfs_feeds where job_id = $1`, [
+          job.id,
+        ]);
+        return rows[0].n;
+      })
+      .toBe(0);
+    expect(await activeFeedId(group.id)).toBeNull();
+  });
+
+  it('keeps nothing loaded of a feed whose check ends with errors', async () => {
+    const group = await createMobilityGroup(t.db);
+    const stopTimes = [
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+      'AB1,8:00:00,8:00:00,BEATTY_AIRPORT,1',
+      'AB1,8:10:00,8:15:00,NOWHERE,2',
+    ].join('\n');
+    const upload = await uploadGtfs(t, authorization, group.id, sampleFeedWith({ 'stop_times.txt': stopTimes }));
+    const job = await waitForJob(t, authorization, upload.json().id);
+    expect(job.status).toBe('INVALID');
+    const { rows } = await t.db.$client.query(`select count(*)::int as n from gtfs_feeds where job_id = $1`, [job.id]);
+    expect(rows[0].n).toBe(0);
   });
 
   it('lists unfinished jobs so the screen can follow them again', async () => {

@@ -24,6 +24,7 @@ import {
   toImportJob,
 } from './gtfs.presenter.ts';
 import type { TGtfsJobRunner } from './gtfs-jobs.ts';
+import { dropStagedFeeds } from './import/import-feed.ts';
 
 export async function readImportJob(db: TDatabase, id: number): Promise<TGtfsImportJob> {
   const { rows } = await db.execute<TImportJobRow>(
@@ -167,7 +168,7 @@ export async function confirmImportJob(
  * transaction completes). The group's feed is left as it was.
  */
 export async function cancelImportJob(db: TDatabase, id: number, actor: TActor): Promise<TGtfsImportJob> {
-  const filePath = await db.transaction(async (tx) => {
+  const waiting = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ status: TGtfsJobStatus; file_path: string | null }>(
       sql`select status, file_path from gtfs_import_jobs where id = ${id} for update`,
     );
@@ -191,8 +192,10 @@ export async function cancelImportJob(db: TDatabase, id: number, actor: TActor):
       before: { status: job.status },
       after: { status: isWaiting ? 'CANCELLED' : job.status, cancelRequested: true },
     });
-    return isWaiting ? job.file_path : null;
+    return isWaiting ? { filePath: job.file_path } : null;
   });
-  if (filePath) await fs.rm(filePath, { force: true });
+  if (waiting?.filePath) await fs.rm(waiting.filePath, { force: true });
+  // What its check loaded is dropped now rather than at the next sweep.
+  if (waiting) await dropStagedFeeds(db, id);
   return readImportJob(db, id);
 }

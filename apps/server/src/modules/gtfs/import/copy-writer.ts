@@ -61,6 +61,8 @@ export class CopyWriter {
 
   /** Gives up: PostgreSQL aborts the COPY and the transaction it is in. */
   abort(error: Error): void {
+    // PostgreSQL answers the abandoned COPY with an error of its own; nobody waits for it any more.
+    this.stream.on('error', () => {});
     this.stream.destroy(error);
   }
 }

@@ -38,6 +38,18 @@ export interface TImportFeedInput {
   onProgress: (progress: TImportProgress) => void;
 }
 
+/** What the swap needs besides the feed's id: the job it completes and who confirmed it. */
+export type TSwapInput = Pick<TImportFeedInput, 'jobId' | 'groupId' | 'actor' | 'signal' | 'onProgress'>;
+
+/** A feed loaded, indexed and attached, not yet live: what its swap needs. */
+export interface TStagedFeed {
+  feedId: number;
+  plan: TSystemsPlan;
+  counts: TGtfsFeedCounts;
+  startDate: string | null;
+  endDate: string | null;
+}
+
 export interface TImportFeedResult {
   feedId: number;
   counts: TGtfsFeedCounts;
@@ -84,7 +96,6 @@ async function loadTables(
   feedId: number,
   model: TFeedModel,
   directions: Map<number, TRouteDirections>,
-  onRows: (rows: number) => void,
 ): Promise<void> {
   const withFeed = <T>(rows: T[], toRow: (row: T, ref: number) => unknown[]) =>
     rows.map((row, i) => [feedId, ...toRow(row, i + 1)] as (string | number | null)[]);
@@ -205,7 +216,7 @@ async function loadTables(
   ];
   for (const [table, columns, rows] of tables) {
     if (rows.length === 0) continue;
-    onRows(await copyRows(client, table, columns, rows));
+    await copyRows(client, table, columns, rows);
   }
 }
 
@@ -313,12 +324,10 @@ async function upsertSystems(
  */
 async function swapIn(
   db: TDatabase,
-  input: TImportFeedInput,
-  feedId: number,
-  plan: TSystemsPlan,
-  counts: TGtfsFeedCounts,
-  model: TFeedModel,
+  input: TSwapInput,
+  staged: TStagedFeed,
 ): Promise<{ deactivated: number; replacedFeedIds: number[] }> {
+  const { feedId, plan, counts } = staged;
   const client = await db.$client.connect();
   try {
     await client.query('begin');
@@ -402,7 +411,7 @@ async function swapIn(
       `update gtfs_import_jobs set status = 'SUCCEEDED', phase = 'DONE', finished_at = now(), feed_id = $2,
               counts = $3, feed_start_date = $4, feed_end_date = $5
         where id = $1`,
-      [input.jobId, feedId, JSON.stringify(counts), isoOrNull(model.startDate), isoOrNull(model.endDate)],
+      [input.jobId, feedId, JSON.stringify(counts), staged.startDate, staged.endDate],
     );
     await recordAudit(drizzle(client), input.actor, {
       action: 'GTFS_IMPORT',
@@ -432,6 +441,130 @@ export async function dropFeed(db: TDatabase, feedId: number): Promise<void> {
   await db.$client.query('delete from gtfs_feeds where id = $1', [feedId]);
 }
 
+/** Drops what a job's check loaded and no confirm will swap in (the job was cancelled while waiting). */
+export async function dropStagedFeeds(db: TDatabase, jobId: number): Promise<void> {
+  const { rows } = await db.$client.query<{ id: number }>(
+    `select id from gtfs_feeds where job_id = $1 and status = 'LOADING'`,
+    [jobId],
+  );
+  for (const row of rows) await dropFeed(db, row.id);
+}
+
+/** A feed row for a load: LOADING, so timetables never see it until the swap. */
+export async function createFeed(db: TDatabase, groupId: number, jobId: number): Promise<number> {
+  const { rows } = await db.$client.query<{ id: number }>(
+    `insert into gtfs_feeds (group_id, job_id, status) values ($1, $2, 'LOADING') returning id`,
+    [groupId, jobId],
+  );
+  return rows[0].id;
+}
+
+/** The unique (trip, sequence) index refused the load: a repeated sequence the reader could not see. */
+export class DuplicateSequenceError extends Error {
+  constructor() {
+    super('a trip repeats a stop_sequence');
+  }
+}
+
+/**
+ * Everything between the read and the swap: the stop_times load committed
+ * and indexed, untimed stops interpolated, the small tables loaded, the
+ * partition attached. The feed stays LOADING, invisible to timetables; what
+ * the swap needs comes back with it.
+ */
+export async function stageFeed(
+  db: TDatabase,
+  staging: StopTimesStaging,
+  model: TFeedModel,
+  input: Pick<TImportFeedInput, 'signal' | 'onProgress'>,
+): Promise<TStagedFeed> {
+  const feedId = staging.feedId;
+  const stopTimeCount = await staging.commit();
+  input.signal.throwIfAborted();
+
+  const counts = feedCounts(model, stopTimeCount);
+  const smallRows = Object.values(counts).reduce((sum, count) => sum + count, 0) - stopTimeCount;
+  const withTripIndex = model.hasScatteredTrips || model.frequencies.length > 0;
+  input.onProgress({ phase: 'INDEXING', rowsDone: 0, rowsTotal: withTripIndex ? 3 : 2 });
+  // The small tables go in while PostgreSQL builds the indexes: neither reads what the other writes.
+  const indexing = staging
+    .createIndexes(withTripIndex, (done, total) =>
+      input.onProgress({ phase: 'INDEXING', rowsDone: done, rowsTotal: total }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === '23505') throw new DuplicateSequenceError();
+      throw error;
+    });
+  const loading = planSystems(model, staging).then(async (plan) => {
+    await loadSmallTables(db, feedId, model, counts, plan);
+    return plan;
+  });
+  const [indexed, loaded] = await Promise.allSettled([indexing, loading]);
+  if (indexed.status === 'rejected') throw indexed.reason;
+  if (loaded.status === 'rejected') throw loaded.reason;
+  const plan = loaded.value;
+  input.signal.throwIfAborted();
+  input.onProgress({ phase: 'LOADING', rowsDone: smallRows, rowsTotal: smallRows });
+  if (model.untimedStopTimeCount > 0) await staging.interpolateUntimed();
+  await staging.analyze();
+  input.signal.throwIfAborted();
+
+  input.onProgress({ phase: 'SYSTEMS', rowsDone: 0, rowsTotal: plan.stops.length + plan.routes.length });
+  await staging.attach();
+  input.signal.throwIfAborted();
+  return { feedId, plan, counts, startDate: isoOrNull(model.startDate), endDate: isoOrNull(model.endDate) };
+}
+
+/** The feed's own row completed and its small tables COPYed, on one connection. */
+async function loadSmallTables(
+  db: TDatabase,
+  feedId: number,
+  model: TFeedModel,
+  counts: TGtfsFeedCounts,
+  plan: TSystemsPlan,
+): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    await client.query(
+      `update gtfs_feeds set publisher_name = $2, version = $3, start_date = $4, end_date = $5,
+                               timezone = $6, counts = $7 where id = $1`,
+      [
+        feedId,
+        model.feedInfo?.publisherName ?? null,
+        model.feedInfo?.version ?? null,
+        isoOrNull(model.startDate),
+        isoOrNull(model.endDate),
+        model.agencies[0]?.timezone ?? 'UTC',
+        JSON.stringify(counts),
+      ],
+    );
+    await loadTables(client, feedId, model, plan.directions);
+    await client.query('reset statement_timeout');
+  } finally {
+    client.release();
+  }
+}
+
+/** Makes a staged feed the group's live one; the feeds it replaced are dropped. */
+export async function swapStagedFeed(
+  db: TDatabase,
+  input: TSwapInput,
+  staged: TStagedFeed,
+): Promise<TImportFeedResult> {
+  input.onProgress({ phase: 'SWAPPING', rowsDone: 0, rowsTotal: null });
+  input.signal.throwIfAborted();
+  const swap = await swapIn(db, input, staged);
+  for (const replaced of swap.replacedFeedIds) await dropFeed(db, replaced).catch(() => {});
+  return {
+    feedId: staged.feedId,
+    counts: staged.counts,
+    startDate: staged.startDate,
+    endDate: staged.endDate,
+    deactivatedSystems: swap.deactivated,
+  };
+}
+
 /**
  * Imports a GTFS zip into a group: reads it once, streaming stop_times into
  * a fresh table by COPY and the rest from memory, indexes the table, attaches
@@ -440,11 +573,9 @@ export async function dropFeed(db: TDatabase, feedId: number): Promise<void> {
  * previous timetable stays live throughout.
  */
 export async function importFeed(db: TDatabase, input: TImportFeedInput): Promise<TImportFeedResult> {
-  const { rows } = await db.$client.query<{ id: number }>(
-    `insert into gtfs_feeds (group_id, job_id, status) values ($1, $2, 'LOADING') returning id`,
-    [input.groupId, input.jobId],
-  );
-  const feedId = rows[0].id;
+  // What the job's check staged is loaded again from the file: one feed of a job at a time.
+  await dropStagedFeeds(db, input.jobId);
+  const feedId = await createFeed(db, input.groupId, input.jobId);
   const staging = new StopTimesStaging(db, feedId);
   try {
     input.onProgress({ phase: 'READING', rowsDone: 0, rowsTotal: input.expectedRows });
@@ -454,74 +585,15 @@ export async function importFeed(db: TDatabase, input: TImportFeedInput): Promis
       onProgress: (rowsDone) => input.onProgress({ phase: 'READING', rowsDone, rowsTotal: input.expectedRows }),
     });
     if (!read.model || read.issues.hasErrors) throw new FeedRejectedError(read.issues);
-    const model = read.model;
-    const stopTimeCount = await staging.commit();
-    input.signal.throwIfAborted();
-
-    const counts = feedCounts(model, stopTimeCount);
-    const smallRows = Object.values(counts).reduce((sum, count) => sum + count, 0) - stopTimeCount;
-    const withTripIndex = model.hasScatteredTrips || model.frequencies.length > 0;
-    input.onProgress({ phase: 'INDEXING', rowsDone: 0, rowsTotal: withTripIndex ? 3 : 2 });
+    let staged: TStagedFeed;
     try {
-      await staging.createIndexes(withTripIndex, (done, total) =>
-        input.onProgress({ phase: 'INDEXING', rowsDone: done, rowsTotal: total }),
-      );
+      staged = await stageFeed(db, staging, read.model, input);
     } catch (error) {
-      // The unique (trip, sequence) index is the check for trips whose rows were spread out in the file.
-      if ((error as { code?: string }).code === '23505') {
-        read.issues.add('DUPLICATE_STOP_SEQUENCE', { file: 'stop_times.txt', field: 'stop_sequence' });
-        throw new FeedRejectedError(read.issues);
-      }
-      throw error;
+      if (!(error instanceof DuplicateSequenceError)) throw error;
+      read.issues.add('DUPLICATE_STOP_SEQUENCE', { file: 'stop_times.txt', field: 'stop_sequence' });
+      throw new FeedRejectedError(read.issues);
     }
-    if (model.untimedStopTimeCount > 0) await staging.interpolateUntimed();
-    await staging.analyze();
-    input.signal.throwIfAborted();
-
-    const plan = await planSystems(model, staging);
-    let loaded = 0;
-    input.onProgress({ phase: 'LOADING', rowsDone: 0, rowsTotal: smallRows });
-    const client = await db.$client.connect();
-    try {
-      await client.query('set statement_timeout = 0');
-      await client.query(
-        `update gtfs_feeds set publisher_name = $2, version = $3, start_date = $4, end_date = $5,
-                                 timezone = $6, counts = $7 where id = $1`,
-        [
-          feedId,
-          model.feedInfo?.publisherName ?? null,
-          model.feedInfo?.version ?? null,
-          isoOrNull(model.startDate),
-          isoOrNull(model.endDate),
-          model.agencies[0]?.timezone ?? 'UTC',
-          JSON.stringify(counts),
-        ],
-      );
-      await loadTables(client, feedId, model, plan.directions, (rowsCopied) => {
-        loaded += rowsCopied;
-        input.onProgress({ phase: 'LOADING', rowsDone: loaded, rowsTotal: smallRows });
-      });
-      await client.query('reset statement_timeout');
-    } finally {
-      client.release();
-    }
-    input.signal.throwIfAborted();
-
-    input.onProgress({ phase: 'SYSTEMS', rowsDone: 0, rowsTotal: plan.stops.length + plan.routes.length });
-    await staging.attach();
-    input.signal.throwIfAborted();
-
-    input.onProgress({ phase: 'SWAPPING', rowsDone: 0, rowsTotal: null });
-    input.signal.throwIfAborted();
-    const swap = await swapIn(db, input, feedId, plan, counts, model);
-    for (const replaced of swap.replacedFeedIds) await dropFeed(db, replaced).catch(() => {});
-    return {
-      feedId,
-      counts,
-      startDate: isoOrNull(model.startDate),
-      endDate: isoOrNull(model.endDate),
-      deactivatedSystems: swap.deactivated,
-    };
+    return await swapStagedFeed(db, input, staged);
   } catch (error) {
     await staging.abort(error as Error);
     await dropFeed(db, feedId).catch(() => {});

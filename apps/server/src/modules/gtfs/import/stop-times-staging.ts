@@ -22,7 +22,7 @@ const ROUTE_BITS = 2 ** 21;
 export class StopTimesStaging {
   readonly table: string;
   private readonly db: TDatabase;
-  private readonly feedId: number;
+  readonly feedId: number;
   private client: pg.PoolClient | null = null;
   private writer: CopyWriter | null = null;
   /** By trip ref: how many stop_times it has. */

@@ -29,6 +29,12 @@ import { openZipArchive, type TZipArchive, type TZipMember } from './zip-archive
 export interface TReadFeedOptions {
   /** Receives every valid stop_time; without one the feed is only checked. */
   stopTimeSink?: TStopTimeSink;
+  /**
+   * With a sink: read on after the first error, to report everything (the
+   * upload's check loads while it checks). The sink is not started when the
+   * files before stop_times already have errors.
+   */
+  isCheckingEverything?: boolean;
   /** Rows read so far, after each chunk. */
   onProgress?: (rowsRead: number) => void;
   signal?: AbortSignal;
@@ -128,6 +134,8 @@ class FeedReader {
   private readonly rejected = { stops: new Set<string>(), routes: new Set<string>(), trips: new Set<string>() };
   /** Files the feed has, usable or not. */
   private readonly present = new Set<string>();
+  /** The stop_times sink, once started: only when nothing before stop_times had errors. */
+  private sink: TStopTimeSink | undefined;
   private readonly agencyLines: number[] = [];
   private readonly routeAgencyIds: { ref: number; agencyId: string; line: number }[] = [];
   private readonly options: TReadFeedOptions;
@@ -154,8 +162,11 @@ class FeedReader {
       const member = files.get(name);
       if (!member) continue;
       // Importing stops at the first error; checking goes on, to report everything at once.
-      if (this.options.stopTimeSink && this.issues.hasErrors) return;
-      if (name === 'stop_times.txt') await this.options.stopTimeSink?.start(this.model);
+      if (this.options.stopTimeSink && !this.options.isCheckingEverything && this.issues.hasErrors) return;
+      if (name === 'stop_times.txt' && !this.issues.hasErrors) {
+        this.sink = this.options.stopTimeSink;
+        await this.sink?.start(this.model);
+      }
       await this.readFile(archive, member, name);
       this.afterFile(name);
     }
@@ -198,7 +209,7 @@ class FeedReader {
       afterChunk: async () => {
         this.options.signal?.throwIfAborted();
         this.options.onProgress?.(this.rowsRead);
-        if (file === 'stop_times.txt') await this.options.stopTimeSink?.drain();
+        if (file === 'stop_times.txt') await this.sink?.drain();
       },
     });
     if (facts.encoding !== 'utf-8') this.report('UTF16_ENCODING', { file, value: facts.encoding });
@@ -738,7 +749,7 @@ class FeedReader {
     this.stopUsed = new Uint8Array(this.model.stops.length + 1);
     const canCheckTrips = this.usable.has('trips.txt');
     const canCheckStops = this.usable.has('stops.txt');
-    const sink = this.options.stopTimeSink;
+    const sink = this.sink;
     // Rows of one trip usually come together: their sequences are checked for repeats as they come.
     let currentTrip = 0;
     const currentSequences = new Set<number>();

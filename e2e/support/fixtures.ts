@@ -51,6 +51,7 @@ export async function apiAs(request: APIRequestContext, account: TAccount) {
     put: (url: string, data: unknown) => request.put(url, { data, headers }),
     post: (url: string, data: unknown) => request.post(url, { data, headers }),
     get: (url: string) => request.get(url, { headers }),
+    delete: (url: string) => request.delete(url, { headers }),
   };
 }
 

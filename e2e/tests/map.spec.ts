@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { capture, expect, MOBILE, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, test } from '../support/fixtures.ts';
 
 type TMapItem = { group: { id: number }; geometry: { features: { properties: { systemType: string } }[] } };
 
@@ -28,6 +28,12 @@ async function metroOnTheMap(request: APIRequestContext) {
     stops: features.filter((feature) => feature.properties.systemType === 'STOP').length,
     lines: features.filter((feature) => feature.properties.systemType === 'ROUTE').length,
   };
+}
+
+/** The administrator's API session, once the demo network is on the map: these tests change what it offers. */
+async function adminOnTheMap(request: APIRequestContext) {
+  await metroOnTheMap(request);
+  return apiAs(request, ACCOUNTS.admin);
 }
 
 const status = (page: Page) => page.getByTestId('map-status');
@@ -158,5 +164,156 @@ test.describe('the map home', () => {
     await expect.poll(async () => Math.round((await sheet.boundingBox())?.height ?? 0)).toBe(100);
     await expect(sheet.getByRole('button', { name: 'Expandir o painel' })).toBeVisible();
     await capture(page, 'map-sheet-collapsed-mobile-pt-PT');
+  });
+
+  test('map types: an extra layer from the API; road map and satellite only with a key, through a tiles session', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await adminOnTheMap(request);
+    const created = await admin.post('/api/layers', {
+      name: 'Ortofotomapa e2e',
+      type: 'XYZ',
+      // Nothing answers there: the test checks the map asks for the layer's tiles, not what they show.
+      url: 'https://tiles.e2e.invalid/orto/{z}/{x}/{y}.png',
+      showExtraLayers: true,
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const layer = (await created.json()) as { id: number };
+    const configure = (pairs: [string, string][]) =>
+      admin.put('/api/configuration/', { pairs: pairs.map(([name, value]) => ({ name, value })) });
+    const sessions: unknown[] = [];
+    await page.route('https://tile.googleapis.com/**', async (route) => {
+      if (route.request().url().includes('/v1/createSession')) {
+        sessions.push(route.request().postDataJSON());
+        await route.fulfill({ json: { session: 'e2e-session', expiry: '2099-01-01T00:00:00Z', tileWidth: 512 } });
+      } else await route.fulfill({ status: 404 });
+    });
+    try {
+      await configure([
+        ['app.enableGoogleRoadMap', 'true'],
+        ['app.enableGoogleSatellite', 'true'],
+      ]);
+      await page.goto('/');
+      await mapReady(page);
+      const selector = page.getByRole('combobox', { name: 'Tipo de mapa' });
+      await expect(selector).toHaveValue('Mapa base');
+      await selector.click();
+      await expect(page.getByRole('option', { name: 'Ortofotomapa e2e' })).toBeVisible();
+      // Enabled, but without a maps key neither Google type is offered.
+      await expect(page.getByRole('option', { name: 'Satélite' })).toHaveCount(0);
+      await expect(page.getByRole('option', { name: 'Mapa de estradas' })).toHaveCount(0);
+      await capture(page, 'map-types-pt-PT');
+      const tile = page.waitForRequest((asked) => asked.url().startsWith('https://tiles.e2e.invalid/orto/'));
+      await page.getByRole('option', { name: 'Ortofotomapa e2e' }).click();
+      await tile;
+      await expect(selector).toHaveValue('Ortofotomapa e2e');
+
+      await configure([['app.googleMapApiKey', '"e2e-maps-key"']]);
+      await page.reload();
+      await mapReady(page);
+      await selector.click();
+      await expect(page.getByRole('option', { name: 'Mapa de estradas' })).toBeVisible();
+      const googleTile = page.waitForRequest((asked) => asked.url().includes('/v1/2dtiles/'));
+      await page.getByRole('option', { name: 'Satélite' }).click();
+      expect(new URL((await googleTile).url()).searchParams.get('session')).toBe('e2e-session');
+      expect(sessions).toEqual([
+        {
+          mapType: 'satellite',
+          language: 'pt-PT',
+          region: 'PT',
+          scale: 'scaleFactor2x',
+          highDpi: true,
+          styles: [],
+          layerTypes: [],
+          overlay: false,
+        },
+      ]);
+
+      await page.setViewportSize(MOBILE);
+      await selector.click();
+      await capture(page, 'map-types-mobile-pt-PT');
+      await page.getByRole('option', { name: 'Mapa base' }).click();
+      await expect(selector).toHaveValue('Mapa base');
+
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+      await page.reload();
+      await mapReady(page);
+      await page.getByRole('combobox', { name: 'Map type' }).click();
+      await expect(page.getByRole('option', { name: 'Satellite' })).toBeVisible();
+      await capture(page, 'map-types-en-US');
+    } finally {
+      await configure([
+        ['app.enableGoogleRoadMap', 'false'],
+        ['app.enableGoogleSatellite', 'false'],
+        ['app.googleMapApiKey', '""'],
+      ]);
+      await admin.delete(`/api/layers/${layer.id}`);
+    }
+  });
+
+  test('the highlights window: shown, closed, discarded until its text changes; short texts are skipped', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await adminOnTheMap(request);
+    const publish = async (content: string) => {
+      const response = await admin.put('/api/informations/', { type: 'DASHBOARD_HIGHLIGHTS', content });
+      expect(response.ok(), await response.text()).toBeTruthy();
+    };
+    const highlights = () => page.getByRole('dialog', { name: /^(Destaques|Highlights)$/ });
+    /** The page has asked for the highlights and had its answer, so an absent window is really absent. */
+    const openMap = async () => {
+      const answered = page.waitForResponse((response) => response.url().includes('/api/informations/'));
+      const usage = page.waitForRequest(
+        (asked) => asked.url().includes('/api/statistics/session') && asked.method() === 'PUT',
+      );
+      await page.goto('/');
+      await answered;
+      await mapReady(page);
+      // The usage statistics session starts with the map page.
+      await usage;
+    };
+    try {
+      await publish(
+        '<h2>Novidades</h2><p>A linha <strong>H</strong> passa a circular aos domingos.</p><script>alert(1)</script>',
+      );
+      await openMap();
+      await expect(highlights()).toBeVisible();
+      await expect(highlights().getByText('passa a circular aos domingos')).toBeVisible();
+      await expect(highlights().locator('script')).toHaveCount(0);
+      await capture(page, 'map-highlights-pt-PT');
+      await highlights().getByRole('button', { name: 'Fechar', exact: true }).click();
+      await expect(highlights()).toHaveCount(0);
+
+      // Closing is for now: the next visit shows it again; discarding lasts until the text changes.
+      await openMap();
+      await highlights().getByRole('button', { name: 'Fechar e não voltar a mostrar' }).click();
+      await expect(highlights()).toHaveCount(0);
+      await openMap();
+      await expect(highlights()).toHaveCount(0);
+
+      await publish('<p>A linha H passa a circular aos sábados e domingos.</p>');
+      await openMap();
+      await expect(highlights().getByText('aos sábados e domingos')).toBeVisible();
+      await page.setViewportSize(MOBILE);
+      await capture(page, 'map-highlights-mobile-pt-PT');
+
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+      await openMap();
+      await expect(highlights().getByRole('button', { name: 'Close and do not show again' })).toBeVisible();
+      await capture(page, 'map-highlights-en-US');
+
+      // Under 15 characters: nothing to show.
+      await publish('<p>Olá!</p>');
+      await openMap();
+      await expect(highlights()).toHaveCount(0);
+    } finally {
+      await publish('');
+    }
   });
 });

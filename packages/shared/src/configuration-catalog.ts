@@ -6,8 +6,17 @@
  * starting with 'app.' are public (the web app reads them before sign-in);
  * the others stay on the server.
  */
-/** URL: an http(s) address, or empty for none. */
-export type TConfigurationKind = 'TEXT' | 'BOOLEAN' | 'COLOUR' | 'JSON' | 'EMAIL' | 'COUNTRY' | 'SYSTEMS' | 'URL';
+/** URL: an http(s) address, or empty for none. OPTIONAL_TEXT: any short text, empty for none. */
+export type TConfigurationKind =
+  | 'TEXT'
+  | 'OPTIONAL_TEXT'
+  | 'BOOLEAN'
+  | 'COLOUR'
+  | 'JSON'
+  | 'EMAIL'
+  | 'COUNTRY'
+  | 'SYSTEMS'
+  | 'URL';
 
 export interface TConfigurationEntry {
   name: string;
@@ -34,6 +43,15 @@ export const CONFIGURATION_CATALOG: readonly TConfigurationEntry[] = [
   { name: 'app.mapMaxBoundsMobile', kind: 'JSON', defaultValue: 'null' },
   // With no group picked in the filter, draw every group (true) or none (false).
   { name: 'app.mapShowAllOnEmptyFilter', kind: 'BOOLEAN', defaultValue: 'true' },
+  // Spec 001 §3: road map and satellite in the map-type selector, each only when on and a key is set.
+  // The key is public by nature: the browser asks the map tiles service with it (restrict it by referrer).
+  { name: 'app.enableGoogleRoadMap', kind: 'BOOLEAN', defaultValue: 'false' },
+  { name: 'app.enableGoogleSatellite', kind: 'BOOLEAN', defaultValue: 'false' },
+  { name: 'app.googleMapApiKey', kind: 'OPTIONAL_TEXT', defaultValue: '""' },
+  // The base map under everything: a MapLibre vector style URL or a raster {z}/{x}/{y} template;
+  // empty keeps the offline outlines shipped with the server.
+  { name: 'app.baseMapUrl', kind: 'URL', defaultValue: '""' },
+  { name: 'app.baseMapAttribution', kind: 'OPTIONAL_TEXT', defaultValue: '""' },
   // The partner feed's address carries its access key: it stays on the server.
   { name: 'waze.feedUrl', kind: 'URL', defaultValue: '""' },
 ];

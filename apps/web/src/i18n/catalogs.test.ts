@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, DELETE_BLOCKERS, ERROR_CODES } from '@mip/shared';
+import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, CONFIGURATION_CATALOG, DELETE_BLOCKERS, ERROR_CODES } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, mergeCatalogFiles } from './catalogs';
 
@@ -27,6 +27,18 @@ describe('language catalogs', () => {
       const blocked = (catalog.errors as unknown as Record<string, Record<string, string>>).deleteBlocked;
       for (const reason of DELETE_BLOCKERS) {
         expect(blocked[reason] ?? blocked[`${reason}_other`], reason).toBeTruthy();
+      }
+    }
+  });
+
+  it('label and explain every setting of the configuration screen, in both languages', () => {
+    for (const catalog of [ptPT, enUS]) {
+      const fields = (catalog.configuration as unknown as Record<string, Record<string, Record<string, string>>>)
+        .fields;
+      for (const { name } of CONFIGURATION_CATALOG) {
+        const field = fields[name.replace(/\./g, '_')];
+        expect(field?.label, name).toBeTruthy();
+        expect(field?.help, name).toBeTruthy();
       }
     }
   });

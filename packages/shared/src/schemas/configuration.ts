@@ -49,6 +49,7 @@ export function isValidColour(value: string): boolean {
 }
 
 export const INFORMATION_TYPES = ['GENERAL_ANNOUNCEMENT', 'DASHBOARD_HIGHLIGHTS'] as const;
+export type TInformationType = (typeof INFORMATION_TYPES)[number];
 export const ZInformationQuery = z.object({ type: z.enum(INFORMATION_TYPES) });
 export const ZInformation = z.object({ content: z.string() });
 

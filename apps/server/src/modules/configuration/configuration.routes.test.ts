@@ -274,6 +274,28 @@ describe('PUT /api/configuration/', () => {
     );
   });
 
+  it('takes the map-type and base map settings, an empty key and attribution included', async () => {
+    const response = await saveConfiguration([
+      { name: 'app.enableGoogleSatellite', value: 'true' },
+      { name: 'app.googleMapApiKey', value: '"AIza-test-key"' },
+      { name: 'app.baseMapUrl', value: '"https://tile.openstreetmap.org/{z}/{x}/{y}.png"' },
+      { name: 'app.baseMapAttribution', value: '""' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(transformConfiguration(await readPublicList())).toMatchObject({
+      enableGoogleRoadMap: false,
+      enableGoogleSatellite: true,
+      googleMapApiKey: 'AIza-test-key',
+      baseMapUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      baseMapAttribution: '',
+    });
+    await saveConfiguration([
+      { name: 'app.enableGoogleSatellite', value: 'false' },
+      { name: 'app.googleMapApiKey', value: '""' },
+      { name: 'app.baseMapUrl', value: '""' },
+    ]);
+  });
+
   it('answers INVALID_COLOUR on the value of a colour that is not one', async () => {
     expectFieldError(
       await saveConfiguration([{ name: 'app.defaultColor', value: '"#12345"' }]),
@@ -296,6 +318,8 @@ describe('PUT /api/configuration/', () => {
     ['a country', 'app.defaultCountry', '"Portugal"', 'INVALID_VALUE'],
     ['an email', 'app.supportEmail', '"not-an-email"', 'INVALID_EMAIL'],
     ['the allowed systems', 'app.allowedSystems', '["EVENT","TRAINS"]', 'INVALID_VALUE'],
+    ['an optional text', 'app.googleMapApiKey', JSON.stringify('k'.repeat(1001)), 'INVALID_VALUE'],
+    ['a text at all', 'app.baseMapAttribution', '42', 'INVALID_VALUE'],
   ])('refuses a value that is not %s', async (_kind, name, value, error) => {
     expectFieldError(await saveConfiguration([{ name, value }]), 'pairs[0].value', error);
   });

@@ -52,6 +52,7 @@ export async function listAllConfiguration(db: TDatabase): Promise<TConfiguratio
   return withDefaults(rows).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+const OPTIONAL_TEXT_MAX_CHARS = 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Checks a value against its kind; returns an error code or null. */
@@ -74,6 +75,8 @@ export function validateConfigurationValue(name: string, value: string): string 
         : 'INVALID_VALUE';
     case 'TEXT':
       return typeof parsed === 'string' && parsed.trim().length > 0 && parsed.length <= 200 ? null : 'MISSING_VALUE';
+    case 'OPTIONAL_TEXT':
+      return typeof parsed === 'string' && parsed.length <= OPTIONAL_TEXT_MAX_CHARS ? null : 'INVALID_VALUE';
     case 'JSON':
       return parsed === value && value !== '' ? 'INVALID_VALUE' : null;
     case 'URL':

@@ -56,15 +56,44 @@ export interface TRenderedStyle {
   etag: string;
 }
 
+export const render = (style: unknown): TRenderedStyle => {
+  const json = JSON.stringify(style);
+  return { json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"` };
+};
+
 const rendered = new Map<TMapStyleType, TRenderedStyle>();
 
-/** The style's JSON text, built once per process: it only changes with a new release. */
+/** The offline style's JSON text, built once per process: it only changes with a new release. */
 export function baseMapStyle(type: TMapStyleType): TRenderedStyle {
   let style = rendered.get(type);
   if (!style) {
-    const json = JSON.stringify(buildStyle(type));
-    style = { json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"` };
+    style = render(buildStyle(type));
     rendered.set(type, style);
   }
   return style;
+}
+
+/**
+ * A configured raster base map ({z}/{x}/{y} tiles) over the palette's plain
+ * land colour: where the tiles cannot be had (offline, blocked, out of the
+ * service's range) the map still works on that background.
+ */
+export function rasterBaseMapStyle(type: TMapStyleType, url: string, attribution: string | null) {
+  return {
+    version: 8,
+    name: `Base ${type.toLowerCase()}`,
+    sources: {
+      basemap: {
+        type: 'raster',
+        tiles: [url],
+        tileSize: 256,
+        maxzoom: 19,
+        ...(attribution ? { attribution } : {}),
+      },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': PALETTES[type].land } },
+      { id: 'basemap', type: 'raster', source: 'basemap' },
+    ],
+  };
 }

@@ -1,17 +1,15 @@
 import { ZMapStyleQuery } from '@mip/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applications } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
-import { baseMapStyle } from './base-map-style.ts';
+import { listApplicationConfiguration } from '../configuration/configuration.service.ts';
+import type { TRenderedStyle } from './base-map-style.ts';
+import { createBaseMapStyles, readBaseMapSetting } from './configured-base-map.ts';
 
 const ZAppIdParams = z.object({ appId: z.coerce.number().int().positive().max(2_147_483_647) });
 
-function sendStyle(request: FastifyRequest, reply: FastifyReply, type: 'LIGHT' | 'DARK') {
-  const style = baseMapStyle(type);
-  reply.header('etag', style.etag).header('cache-control', 'public, max-age=3600');
+function sendStyle(request: FastifyRequest, reply: FastifyReply, style: TRenderedStyle) {
+  reply.header('etag', style.etag).header('cache-control', 'no-cache');
   if (request.headers['if-none-match'] === style.etag) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(style.json);
 }
@@ -19,22 +17,23 @@ function sendStyle(request: FastifyRequest, reply: FastifyReply, type: 'LIGHT' |
 /** Spec 001 §7: GET configuration/public/map-style or applications/{appId}/map-style, type=LIGHT or DARK. */
 export const mapStyleRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['map'];
+  const styleFor = createBaseMapStyles();
   app.get(
     '/configuration/public/map-style',
     { config: { rule: 'public' }, schema: { tags, querystring: ZMapStyleQuery } },
-    async (request, reply) => sendStyle(request, reply, request.query.type),
+    async (request, reply) => {
+      const setting = readBaseMapSetting(await app.configurationCache.publicPairs());
+      return sendStyle(request, reply, await styleFor(request.query.type, setting));
+    },
   );
 
   app.get(
     '/applications/:appId/map-style',
     { config: { rule: 'public' }, schema: { tags, params: ZAppIdParams, querystring: ZMapStyleQuery } },
     async (request, reply) => {
-      const [found] = await app.db
-        .select({ id: applications.id })
-        .from(applications)
-        .where(eq(applications.id, request.params.appId));
-      if (!found) throw notFound();
-      return sendStyle(request, reply, request.query.type);
+      // Answers 404 for an unknown application; an application may have a base map of its own.
+      const setting = readBaseMapSetting(await listApplicationConfiguration(app.db, request.params.appId));
+      return sendStyle(request, reply, await styleFor(request.query.type, setting));
     },
   );
 };

@@ -1,17 +1,4 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  ColorInput,
-  Group,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Checkbox, ColorInput, Group, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CONFIGURATION_CATALOG,
@@ -28,6 +15,7 @@ import { api } from '../../api/client';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
+import { InformationEditor } from './InformationEditor';
 
 type TValues = Record<string, unknown>;
 const fieldName = (name: string) => name.replace(/\./g, '_');
@@ -54,10 +42,6 @@ export default function ConfigurationPage() {
     queryFn: () => api.get<TConfigurationPair[]>('configuration/list'),
   });
   const countries = useQuery({ queryKey: ['countries'], queryFn: () => api.get<TCountry[]>('address/countries') });
-  const announcement = useQuery({
-    queryKey: ['information', 'GENERAL_ANNOUNCEMENT', 'edit'],
-    queryFn: () => api.get<{ content: string }>('informations/', { type: 'GENERAL_ANNOUNCEMENT' }),
-  });
 
   const form = useForm<TValues>({
     initialValues: {},
@@ -75,7 +59,6 @@ export default function ConfigurationPage() {
       return errors;
     },
   });
-  const announcementForm = useForm({ initialValues: { content: '' } });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the forms are reset only when fresh data arrives
   useEffect(() => {
@@ -88,11 +71,6 @@ export default function ConfigurationPage() {
     form.setInitialValues(values);
     form.setValues(values);
   }, [pairs.data]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: as above
-  useEffect(() => {
-    if (announcement.data) announcementForm.setValues({ content: announcement.data.content });
-  }, [announcement.data]);
 
   const saveSettings = useMutation({
     mutationFn: (values: TValues) =>
@@ -119,15 +97,6 @@ export default function ConfigurationPage() {
         form.setErrors(mapped);
       }),
   });
-  const saveAnnouncement = useMutation({
-    mutationFn: (content: string) => api.put('informations/', { type: 'GENERAL_ANNOUNCEMENT', content }),
-    onSuccess: async () => {
-      notify({ kind: 'success', title: t('common.success'), message: t('configuration.announcementSaved') });
-      await queryClient.invalidateQueries({ queryKey: ['information', 'GENERAL_ANNOUNCEMENT'] });
-    },
-    onError: (error) => showServerError(t, error, announcementForm.setErrors),
-  });
-
   if (pairs.isPending || countries.isPending) return <DelayedLoader />;
   const countryName = (country: TCountry) => (i18n.language === 'pt-PT' ? country.namePt : country.nameEn);
 
@@ -213,30 +182,26 @@ export default function ConfigurationPage() {
           </Stack>
         </form>
       </Card>
-      <Card withBorder padding="lg" component="section">
-        <form onSubmit={announcementForm.onSubmit((values) => saveAnnouncement.mutate(values.content))} noValidate>
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              {t('configuration.announcementTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('configuration.announcementHelp')}
-            </Text>
-            <Textarea
-              label={t('configuration.announcement')}
-              autosize
-              minRows={3}
-              maxLength={20_000}
-              {...announcementForm.getInputProps('content')}
-            />
-            <Group>
-              <Button type="submit" loading={saveAnnouncement.isPending}>
-                {t('configuration.publishAnnouncement')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <InformationEditor
+        type="GENERAL_ANNOUNCEMENT"
+        texts={{
+          title: 'configuration.announcementTitle',
+          help: 'configuration.announcementHelp',
+          field: 'configuration.announcement',
+          publish: 'configuration.publishAnnouncement',
+          saved: 'configuration.announcementSaved',
+        }}
+      />
+      <InformationEditor
+        type="DASHBOARD_HIGHLIGHTS"
+        texts={{
+          title: 'configuration.highlightsTitle',
+          help: 'configuration.highlightsHelp',
+          field: 'configuration.highlights',
+          publish: 'configuration.publishHighlights',
+          saved: 'configuration.highlightsSaved',
+        }}
+      />
     </Stack>
   );
 }

@@ -13,20 +13,25 @@ import { usePublicSystem } from '../timetable/useSchedule';
 import { FilterPanel } from './FilterPanel';
 import { drawnGroupIds, groupsById } from './group-filter';
 import { provideGroupIcons } from './group-icons';
+import { HighlightsModal } from './HighlightsModal';
 import { GroupLayers, SelectedLayer, SlotLayers, TRAFFIC_LAYER_ID, TrafficLayer } from './MapLayers';
+import { MapTypeLayer } from './MapTypeLayer';
+import { MapTypeSelector } from './MapTypeSelector';
 import { MAP_CLICK_TOLERANCE_PX, MAP_FIT_PADDING, readMapSettings, SEARCH_DEBOUNCE_MS } from './map-config';
 import { buildGroupLayers, countDrawn, groupLayerIds, targetOf } from './map-layers';
+import { effectiveMapType, googleMapKey, mapTypeOptions, type TMapTypeChoice } from './map-types';
 import { SearchBox } from './SearchBox';
 import { SidePanel } from './SidePanel';
 import { SystemCard } from './SystemCard';
 import { TrafficCard } from './TrafficCard';
-import { useMapItems, usePublicSystemSearch, useTraffic } from './useMapData';
+import { useExtraLayers, useMapItems, usePublicSystemSearch, useTraffic } from './useMapData';
+import { useMapUsage } from './useMapUsage';
 
 type TSelection = { kind: 'system'; id: number } | { kind: 'traffic'; jam: TTrafficJamProperties };
 
 /** The map home of spec 001 §2, for visitors and staff alike: the full content area is the map. */
 export default function MapHomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useAppConfiguration();
   // Read at once, not after a first render: the filter panel's initial state depends on it.
   const isMobile = !useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
@@ -43,6 +48,17 @@ export default function MapHomePage() {
   const [searchText, setSearchText] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [areResultsShown, setResultsShown] = useState(true);
+  // The map (application) this page shows: a choice of map type made on another one does not carry over.
+  const mapId = String(config.appId ?? '');
+  const [mapTypeChoice, setMapTypeChoice] = useState<TMapTypeChoice>({ mapId, value: 'BASE' });
+  const extraLayers = useExtraLayers().data;
+  const mapTypes = useMemo(() => mapTypeOptions(config, extraLayers ?? []), [config, extraLayers]);
+  const mapType = effectiveMapType(mapTypeChoice, mapId, mapTypes);
+  const usage = useMapUsage({ groups: [...selectedGroups].sort((a, b) => a - b), traffic: isTrafficSelected });
+  const selectSystem = (id: number) => {
+    setSelection({ kind: 'system', id });
+    usage.recordSystemClick(id);
+  };
 
   const traffic = useTraffic(settings.isTrafficEnabled && isTrafficSelected);
   const search = usePublicSystemSearch(debouncedSearch, [...selectedGroups]);
@@ -105,7 +121,7 @@ export default function MapHomePage() {
     }
     if (hit.layer.id === TRAFFIC_LAYER_ID)
       setSelection({ kind: 'traffic', jam: hit.properties as TTrafficJamProperties });
-    else if (typeof hit.properties._msid === 'number') setSelection({ kind: 'system', id: hit.properties._msid });
+    else if (typeof hit.properties._msid === 'number') selectSystem(hit.properties._msid);
   };
 
   const filterCount = selectedGroups.size + (isTrafficSelected ? 1 : 0);
@@ -131,6 +147,7 @@ export default function MapHomePage() {
         onLoad={(event) => provideGroupIcons(event.target)}
       >
         <SlotLayers />
+        <MapTypeLayer option={mapType} language={i18n.language} googleKey={googleMapKey(config)} />
         {isTrafficSelected && traffic.data && <TrafficLayer traffic={traffic.data} />}
         {layers.map((layer) => (
           <GroupLayers key={layer.groupId} layer={layer} />
@@ -165,7 +182,7 @@ export default function MapHomePage() {
           isSearching={search.isFetching}
           onPick={(result) => {
             flyTo(result);
-            setSelection({ kind: 'system', id: result.id });
+            selectSystem(result.id);
             setResultsShown(false);
             if (isMobile) setFilterOpen(false);
           }}
@@ -188,6 +205,14 @@ export default function MapHomePage() {
           />
         )}
       </Stack>
+      <Box pos="absolute" bottom={12} left={12} style={{ zIndex: 3 }}>
+        <MapTypeSelector
+          options={mapTypes}
+          value={mapType.value}
+          onChange={(value) => setMapTypeChoice({ mapId, value })}
+        />
+      </Box>
+      <HighlightsModal />
       {selection && (
         <SidePanel isMobile={isMobile} containerHeight={pageHeight} onClose={() => setSelection(null)}>
           {selection.kind === 'system' ? <SystemCard systemId={selection.id} /> : <TrafficCard jam={selection.jam} />}

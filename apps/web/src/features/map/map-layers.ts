@@ -4,7 +4,13 @@ import { MAP_ZOOM_DEFAULT } from './map-config';
 export const DEFAULT_GROUP_COLOUR = '#0a6c74';
 /** Spec 001 §9: layers sit in slots z-index-0 (bottom) to z-index-5 (top); each kind has its slot. */
 export const Z_SLOTS = ['z-index-0', 'z-index-1', 'z-index-2', 'z-index-3', 'z-index-4', 'z-index-5'] as const;
-export const SLOT = { traffic: 'z-index-1', lines: 'z-index-2', points: 'z-index-3', selected: 'z-index-5' } as const;
+export const SLOT = {
+  base: 'z-index-0',
+  traffic: 'z-index-1',
+  lines: 'z-index-2',
+  points: 'z-index-3',
+  selected: 'z-index-5',
+} as const;
 
 type TCollection = { type: 'FeatureCollection'; features: TMapFeature[] };
 

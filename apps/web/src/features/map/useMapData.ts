@@ -1,5 +1,6 @@
 import {
   MAP_POLL_INTERVAL_MS,
+  type TExtraMapLayer,
   type TMapItem,
   type TPublicSystemResult,
   TRAFFIC_POLL_INTERVAL_MS,
@@ -7,6 +8,7 @@ import {
 } from '@mip/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { googleSessionRequest, type TGoogleMapType } from './map-types';
 
 /** GET /map/: group (and, once they exist, incident) geometries, polled every 50 s (spec 001 §4). */
 export function useMapItems() {
@@ -40,5 +42,38 @@ export function usePublicSystemSearch(text: string, parentId: number[]) {
       }),
     enabled: text.trim().length > 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /layers/public: the extra layers of the map-type selector; they change rarely. */
+export function useExtraLayers() {
+  return useQuery({
+    queryKey: ['map', 'extra-layers'],
+    queryFn: ({ signal }) => api.get<TExtraMapLayer[]>('layers/public', undefined, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The maps tile service's session for road map or satellite (spec 001 §7): created once per
+ * type and language, then every 2D tile is asked with its token. Sessions last days; a page lives less.
+ */
+export function useGoogleTileSession(mapType: TGoogleMapType | null, language: string, key: string | null) {
+  return useQuery({
+    queryKey: ['map', 'google-session', mapType, language, key],
+    queryFn: async ({ signal }) => {
+      const request = googleSessionRequest(mapType as TGoogleMapType, language, key as string);
+      const response = await fetch(request.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request.body),
+        signal,
+      });
+      if (!response.ok) throw new Error(`map tiles session refused (${response.status})`);
+      return ((await response.json()) as { session: string }).session;
+    },
+    enabled: mapType !== null && key !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
 }

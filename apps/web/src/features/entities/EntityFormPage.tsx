@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TEntity, type TEntityInput, ZEntityInput } from '@mip/shared';
-import { IconEye, IconTrash } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { deleteWithConfirmation } from '../../components/delete-record';
+import { FormActions } from '../../components/forms/FormActions';
 import { notify } from '../../components/notify';
 import { errorText, showServerError } from '../../components/server-errors';
 import { formatDateTime } from '../../lib/dates';
@@ -263,26 +264,16 @@ export default function EntityFormPage() {
           </Card>
           {entity.data && <RecordFacts entity={entity.data} timeZone={session?.timeZone} />}
           {canWrite && (
-            <Group justify="space-between">
-              <Group>
-                <Button type="submit" loading={save.isPending}>
-                  {id === null ? t('entities.createButton') : t('common.save')}
-                </Button>
-                <Button variant="default" onClick={() => navigate(appPath('/entity'))}>
-                  {t('common.cancel')}
-                </Button>
-              </Group>
-              {entity.data && entity.data.id !== session?.entity.id && (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => entity.data && void handleDelete(entity.data)}
-                >
-                  {t('common.delete')}
-                </Button>
-              )}
-            </Group>
+            <FormActions
+              submitLabel={id === null ? t('entities.createButton') : t('common.save')}
+              isSaving={save.isPending}
+              onCancel={() => navigate(appPath('/entity'))}
+              onDelete={
+                entity.data && entity.data.id !== session?.entity.id
+                  ? () => entity.data && void handleDelete(entity.data)
+                  : undefined
+              }
+            />
           )}
         </Stack>
       </form>

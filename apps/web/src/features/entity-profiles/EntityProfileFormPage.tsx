@@ -1,7 +1,6 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Card, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TEntityProfile, ZEntityProfileInput } from '@mip/shared';
-import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { deleteWithConfirmation } from '../../components/delete-record';
+import { FormActions } from '../../components/forms/FormActions';
 import { notify } from '../../components/notify';
 import type { TOption } from '../../components/select/RemoteSelect';
 import { showServerError } from '../../components/server-errors';
@@ -133,26 +133,12 @@ export default function EntityProfileFormPage() {
             )}
           </Stack>
         </Card>
-        <Group justify="space-between">
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {id === null ? t('entityProfiles.createButton') : t('common.save')}
-            </Button>
-            <Button variant="default" onClick={() => navigate(appPath('/entity-profile'))}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
-          {profile.data && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => profile.data && void handleDelete(profile.data)}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-        </Group>
+        <FormActions
+          submitLabel={id === null ? t('entityProfiles.createButton') : t('common.save')}
+          isSaving={save.isPending}
+          onCancel={() => navigate(appPath('/entity-profile'))}
+          onDelete={profile.data ? () => profile.data && void handleDelete(profile.data) : undefined}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { canGrant, type TRole, ZRoleInput } from '@mip/shared';
-import { IconEye, IconTrash } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { deleteWithConfirmation } from '../../components/delete-record';
+import { FormActions } from '../../components/forms/FormActions';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { useSession } from '../auth/session-store';
@@ -152,26 +153,16 @@ export default function RoleFormPage() {
           </Stack>
         </Card>
         {canWrite && (
-          <Group justify="space-between">
-            <Group>
-              <Button type="submit" loading={save.isPending}>
-                {id === null ? t('roles.createButton') : t('common.save')}
-              </Button>
-              <Button variant="default" onClick={() => navigate(appPath('/role'))}>
-                {t('common.cancel')}
-              </Button>
-            </Group>
-            {role.data && role.data.id !== session?.role.id && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => role.data && void handleDelete(role.data)}
-              >
-                {t('common.delete')}
-              </Button>
-            )}
-          </Group>
+          <FormActions
+            submitLabel={id === null ? t('roles.createButton') : t('common.save')}
+            isSaving={save.isPending}
+            onCancel={() => navigate(appPath('/role'))}
+            onDelete={
+              role.data && role.data.id !== session?.role.id
+                ? () => role.data && void handleDelete(role.data)
+                : undefined
+            }
+          />
         )}
       </Stack>
     </form>

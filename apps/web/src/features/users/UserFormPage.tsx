@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Card, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   DEFAULT_LANGUAGE,
@@ -29,6 +17,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { FormActions } from '../../components/forms/FormActions';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { LANGUAGE_LABELS } from '../../i18n';
@@ -231,14 +220,11 @@ export default function UserFormPage() {
           </Stack>
         </Card>
         {canWrite && (
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {id === null ? t('users.createButton') : t('common.save')}
-            </Button>
-            <Button variant="default" onClick={() => navigate(appPath('/user'))}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={id === null ? t('users.createButton') : t('common.save')}
+            isSaving={save.isPending}
+            onCancel={() => navigate(appPath('/user'))}
+          />
         )}
       </Stack>
     </form>

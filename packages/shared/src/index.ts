@@ -10,6 +10,8 @@ export * from './schemas/configuration.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/entities.ts';
 export * from './schemas/entity-profiles.ts';
+export * from './schemas/event-requests.ts';
+export * from './schemas/events.ts';
 export * from './schemas/gtfs.ts';
 export * from './schemas/layers.ts';
 export * from './schemas/map.ts';

@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   'GTFS_IMPORT_CONFIRM',
   'GTFS_IMPORT_CANCEL',
   'REFRESH',
+  'STATUS_CHANGE',
+  'TRANSFER',
+  'COMMENT',
+  'ACCEPT',
+  'REJECT',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -43,6 +48,9 @@ export const AUDIT_RECORD_TYPES = [
   'map_layer',
   'sprite',
   'traffic_feed',
+  'event_category',
+  'event',
+  'event_request',
 ] as const;
 export type TAuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

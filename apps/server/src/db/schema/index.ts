@@ -1,3 +1,4 @@
+export * from './events.ts';
 export * from './gtfs.ts';
 export * from './identity.ts';
 export * from './map-layers.ts';

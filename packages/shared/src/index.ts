@@ -1,4 +1,5 @@
 export * from './configuration-catalog.ts';
+export * from './dates/date-input.ts';
 export * from './errors.ts';
 export * from './nif.ts';
 export * from './password.ts';

@@ -1,14 +1,14 @@
-import '@mantine/dates/styles.css';
-import { ActionIcon, Anchor, Code, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { ActionIcon, Anchor, Code, Grid, Select, Stack, Text, Tooltip } from '@mantine/core';
 import type { TAuditEntry, TPagedList, TUserListItem } from '@mip/shared';
-import { IconCalendar, IconDownload, IconListDetails } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { IconDownload, IconListDetails } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { useAppPath } from '../../app/paths';
+import { DateRangeInputs } from '../../components/dates/DateRangeInputs';
+import { formatDateRangeLabel } from '../../components/dates/date-range';
+import { dateValueOfDay, dayOfDateValue } from '../../components/dates/date-value';
 import { NoValue, ToolbarAction } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DROPDOWN_PAGE_SIZE, RemoteSelect, type TOption } from '../../components/select/RemoteSelect';
@@ -42,11 +42,10 @@ const INITIAL_FILTERS: TAuditFilters = {
   toDay: null,
 };
 export const AUDIT_PAGE_SIZE = 20;
-const DAY_FORMAT = 'DD-MM-YYYY';
 
 /** Who changed what and when: filters, a sortable paged log, each entry's field-level changes, and CSV export. */
 export default function AuditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const appPath = useAppPath();
   const labels = useAuditLabels();
@@ -84,13 +83,7 @@ export default function AuditPage() {
     }
   };
 
-  const formatDay = (day: string | null) => (day ? dayjs(day).format(DAY_FORMAT) : '');
-  const periodLabel =
-    filters.fromDay && filters.toDay
-      ? filters.fromDay === filters.toDay
-        ? formatDay(filters.fromDay)
-        : t('audit.periodRange', { from: formatDay(filters.fromDay), to: formatDay(filters.toDay) })
-      : undefined;
+  const periodLabel = formatDateRangeLabel(t, { from: filters.fromDay, to: filters.toDay }, timeZone);
 
   const columns: TColumn<TAuditEntry>[] = [
     {
@@ -192,40 +185,55 @@ export default function AuditPage() {
           },
         ]}
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <AuditUserSelect
-            label={t('audit.fields.user')}
-            value={filters.userId}
-            userName={filters.userName}
-            onChange={(userId, option) => set({ userId, userName: option?.name ?? null })}
-          />
-          <Select
-            label={t('audit.fields.recordType')}
-            placeholder={t('audit.any')}
-            clearable
-            searchable
-            data={(facets.data?.recordTypes ?? []).map((value) => ({ value, label: labels.recordType(value) }))}
-            value={filters.recordType}
-            onChange={(recordType) => set({ recordType })}
-            nothingFoundMessage={t('table.noResults')}
-          />
-          <Select
-            label={t('audit.fields.action')}
-            placeholder={t('audit.any')}
-            clearable
-            searchable
-            data={(facets.data?.actions ?? []).map((value) => ({ value, label: labels.action(value) }))}
-            value={filters.action}
-            onChange={(action) => set({ action })}
-            nothingFoundMessage={t('table.noResults')}
-          />
-          <PeriodInput
-            locale={i18n.language === 'pt-PT' ? 'pt' : 'en'}
-            fromDay={filters.fromDay}
-            toDay={filters.toDay}
-            onChange={(fromDay, toDay) => set({ fromDay, toDay })}
-          />
-        </SimpleGrid>
+        {/* Tenths, so the period's two date fields get the room of two selects. */}
+        <Grid columns={10}>
+          <Grid.Col span={{ base: 10, sm: 5, lg: 2 }}>
+            <AuditUserSelect
+              label={t('audit.fields.user')}
+              value={filters.userId}
+              userName={filters.userName}
+              onChange={(userId, option) => set({ userId, userName: option?.name ?? null })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 10, sm: 5, lg: 2 }}>
+            <Select
+              label={t('audit.fields.recordType')}
+              placeholder={t('audit.any')}
+              clearable
+              searchable
+              data={(facets.data?.recordTypes ?? []).map((value) => ({ value, label: labels.recordType(value) }))}
+              value={filters.recordType}
+              onChange={(recordType) => set({ recordType })}
+              nothingFoundMessage={t('table.noResults')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 10, sm: 5, lg: 2 }}>
+            <Select
+              label={t('audit.fields.action')}
+              placeholder={t('audit.any')}
+              clearable
+              searchable
+              data={(facets.data?.actions ?? []).map((value) => ({ value, label: labels.action(value) }))}
+              value={filters.action}
+              onChange={(action) => set({ action })}
+              nothingFoundMessage={t('table.noResults')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 10, sm: 5, lg: 4 }}>
+            <DateRangeInputs
+              label={t('audit.fields.period')}
+              limitFuture
+              clearable
+              value={{
+                from: dateValueOfDay(filters.fromDay, { timeZone }),
+                to: dateValueOfDay(filters.toDay, { timeZone, endOfDay: true }),
+              }}
+              onChange={({ from, to }) =>
+                set({ fromDay: dayOfDateValue(from, timeZone), toDay: dayOfDateValue(to, timeZone) })
+              }
+            />
+          </Grid.Col>
+        </Grid>
       </FilterBar>
       <DataTable
         caption={t('pages.audit')}
@@ -241,56 +249,6 @@ export default function AuditPage() {
       />
       <AuditDetailsDrawer entry={shown} onClose={() => setShown(null)} />
     </Stack>
-  );
-}
-
-/**
- * A period of whole days. The filter changes only once both ends are chosen
- * (or the period is cleared), not on the first click.
- */
-function PeriodInput({
-  locale,
-  fromDay,
-  toDay,
-  onChange,
-}: {
-  locale: string;
-  fromDay: string | null;
-  toDay: string | null;
-  onChange: (fromDay: string | null, toDay: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const [range, setRange] = useState<[string | null, string | null]>([fromDay, toDay]);
-  useEffect(() => setRange([fromDay, toDay]), [fromDay, toDay]);
-  // No weekend colouring: the red it uses is too faint to read on white.
-  return (
-    <DatesProvider settings={{ locale, firstDayOfWeek: 1, weekendDays: [] }}>
-      <DatePickerInput
-        type="range"
-        label={t('audit.fields.period')}
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        valueFormat={DAY_FORMAT}
-        allowSingleDateInRange
-        hideOutsideDates
-        ariaLabels={{
-          nextMonth: t('audit.calendar.nextMonth'),
-          previousMonth: t('audit.calendar.previousMonth'),
-          nextYear: t('audit.calendar.nextYear'),
-          previousYear: t('audit.calendar.previousYear'),
-          nextDecade: t('audit.calendar.nextDecade'),
-          previousDecade: t('audit.calendar.previousDecade'),
-        }}
-        clearable
-        clearButtonProps={{ 'aria-label': t('audit.clearPeriod') }}
-        maxDate={dayjs().format('YYYY-MM-DD')}
-        value={range}
-        onChange={(next) => {
-          const [start, end] = next;
-          setRange([start, end]);
-          if ((start && end) || (!start && !end)) onChange(start, end);
-        }}
-      />
-    </DatesProvider>
   );
 }
 

@@ -1,5 +1,4 @@
 import '@mantine/charts/styles.css';
-import '@mantine/dates/styles.css';
 import { AreaChart, BarsList, DonutChart } from '@mantine/charts';
 import {
   Card,
@@ -13,12 +12,13 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { type TUsageSummary, USAGE_MAX_RANGE_DAYS } from '@mip/shared';
-import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeInputs } from '../../components/dates/DateRangeInputs';
+import type { TDateRange } from '../../components/dates/date-range';
+import { dateValueOfDay, dayOfDateValue } from '../../components/dates/date-value';
 import { NoValue } from '../../components/display';
 import { TitledSection } from '../../components/TitledSection';
 import { useSession } from '../auth/session-store';
@@ -30,6 +30,11 @@ const DAY_FORMAT = 'DD-MM-YYYY';
 const SLICE_COLOURS = ['teal.7', 'blue.7', 'orange.7', 'grape.7', 'red.7', 'cyan.8', 'lime.8', 'gray.6'];
 
 type TCount = TUsageSummary['deviceTypes'][number];
+
+const toPicked = (range: TDayRange, timeZone: string | undefined): TDateRange => ({
+  from: dateValueOfDay(range.from, { timeZone }),
+  to: dateValueOfDay(range.to, { timeZone, endOfDay: true }),
+});
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -124,55 +129,36 @@ export default function StatisticsPage() {
   const session = useSession();
   const timeZone = session?.timeZone;
   const [range, setRange] = useState<TDayRange>(() => lastDays(DEFAULT_PRESET, timeZone));
-  const [picked, setPicked] = useState<[string | null, string | null]>([range.from, range.to]);
+  /** What the two fields hold; the range read follows only once both ends are there. */
+  const [picked, setPicked] = useState<TDateRange>(() => toPicked(range, timeZone));
   const summary = useUsageSummary(range);
   const data = summary.data;
   const preset = presetOf(range, timeZone);
-  const today = lastDays(1, timeZone).to;
   const formatDay = (day: string) => dayjs(day).format(DAY_FORMAT);
 
   const choose = (next: TDayRange) => {
     setRange(next);
-    setPicked([next.from, next.to]);
+    setPicked(toPicked(next, timeZone));
+  };
+
+  const handlePick = (next: TDateRange) => {
+    setPicked(next);
+    const from = dayOfDateValue(next.from, timeZone);
+    const to = dayOfDateValue(next.to, timeZone);
+    // The server reads at most a year at a time: a longer pick keeps its last year.
+    if (from && to) {
+      const earliest = dayjs(to)
+        .subtract(USAGE_MAX_RANGE_DAYS - 1, 'day')
+        .format('YYYY-MM-DD');
+      choose({ from: dayjs(from).isBefore(earliest) ? earliest : from, to });
+    }
   };
 
   return (
     <Stack gap="lg">
       <Card withBorder padding="md" component="section" aria-label={t('statistics.period')}>
         <Group align="flex-end" gap="md" wrap="wrap">
-          <DatesProvider
-            settings={{ locale: i18n.language === 'pt-PT' ? 'pt' : 'en', firstDayOfWeek: 1, weekendDays: [] }}
-          >
-            <DatePickerInput
-              type="range"
-              label={t('statistics.period')}
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              valueFormat={DAY_FORMAT}
-              allowSingleDateInRange
-              hideOutsideDates
-              maxDate={today}
-              miw={260}
-              ariaLabels={{
-                nextMonth: t('statistics.calendar.nextMonth'),
-                previousMonth: t('statistics.calendar.previousMonth'),
-                nextYear: t('statistics.calendar.nextYear'),
-                previousYear: t('statistics.calendar.previousYear'),
-                nextDecade: t('statistics.calendar.nextDecade'),
-                previousDecade: t('statistics.calendar.previousDecade'),
-              }}
-              value={picked}
-              onChange={([from, to]) => {
-                setPicked([from, to]);
-                // The server reads at most a year at a time: a longer pick keeps its last year.
-                if (from && to) {
-                  const earliest = dayjs(to)
-                    .subtract(USAGE_MAX_RANGE_DAYS - 1, 'day')
-                    .format('YYYY-MM-DD');
-                  choose({ from: dayjs(from).isBefore(earliest) ? earliest : from, to });
-                }
-              }}
-            />
-          </DatesProvider>
+          <DateRangeInputs label={t('statistics.period')} limitFuture value={picked} onChange={handlePick} />
           <SegmentedControl
             aria-label={t('statistics.presets')}
             value={preset ? String(preset) : ''}

@@ -166,10 +166,14 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (apps/web/vite-plugin-precompress.ts).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
-      // Vite fingerprints everything under assets/; those never change.
-      if (filePath.includes(`${path.sep}assets${path.sep}`))
-        res.header('cache-control', 'public, max-age=31536000, immutable');
+      // Vite fingerprints everything under assets/; those never change. The rest (index.html) is revalidated.
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((request, reply) => {
@@ -177,7 +181,6 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     const lastSegment = request.url.split('?')[0].split('/').pop() ?? '';
     if (lastSegment.includes('.') && !lastSegment.endsWith('.html'))
       return reply.status(404).send({ code: 'NOT_FOUND' });
-    reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }

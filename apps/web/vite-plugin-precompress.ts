@@ -3,7 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm)$/;
+/** Source maps are left out: only developers fetch them, and they are most of the bytes. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm)$/;
 /** Below this, the headers cost more than the compression saves. */
 const MIN_BYTES = 1024;
 

@@ -6,15 +6,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eventFigures } from './events.ts';
 import { goalValue, meetsGoal, type TBenchContext, type TFigureGroup } from './figures.ts';
 import { gtfsFigures } from './gtfs.ts';
 import { httpThroughputFigures } from './http-throughput.ts';
 import { identitySearchFigures } from './identity-search.ts';
 import { mapFigures } from './map.ts';
+import { mapVitalsFigures } from './map-vitals.ts';
 import { killAllNow, progress, stopAll } from './processes.ts';
 import { startupFigures } from './startup.ts';
 
-const GROUPS: TFigureGroup[] = [startupFigures, httpThroughputFigures, identitySearchFigures, gtfsFigures, mapFigures];
+const GROUPS: TFigureGroup[] = [
+  startupFigures,
+  httpThroughputFigures,
+  identitySearchFigures,
+  gtfsFigures,
+  mapFigures,
+  mapVitalsFigures,
+  eventFigures,
+];
 
 /** `npm run bench -- startup identity-search` runs only the groups named; no names runs them all. */
 function selectedGroups(names: string[]): TFigureGroup[] {

@@ -24,6 +24,9 @@ import { createConfigurationCache, type TConfigurationCache } from './modules/co
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { entityRoutes } from './modules/entities/entities.routes.ts';
 import { entityProfileRoutes } from './modules/entity-profiles/entity-profiles.routes.ts';
+import { eventCategoryRoutes } from './modules/event-categories/event-categories.routes.ts';
+import { eventRequestRoutes } from './modules/event-requests/event-requests.routes.ts';
+import { eventRoutes } from './modules/events/events.routes.ts';
 import { gtfsRoutes } from './modules/gtfs/gtfs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { layerRoutes } from './modules/layers/layers.routes.ts';
@@ -31,6 +34,8 @@ import { mapRoutes } from './modules/map/map.routes.ts';
 import { mapStyleRoutes } from './modules/map-style/map-style.routes.ts';
 import { mobilityGroupRoutes } from './modules/mobility-groups/mobility-groups.routes.ts';
 import { mobilitySystemRoutes } from './modules/mobility-systems/mobility-systems.routes.ts';
+import { openFeedRoutes } from './modules/open-feeds/open-feeds.routes.ts';
+import { open311Routes } from './modules/open311/open311.routes.ts';
 import { publicTransportRoutes } from './modules/public-transport/public-transport.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { spriteRoutes } from './modules/sprites/sprites.routes.ts';
@@ -75,6 +80,11 @@ const API_MODULES = [
   publicTransportRoutes,
   trafficRoutes,
   layerRoutes,
+  eventCategoryRoutes,
+  eventRoutes,
+  eventRequestRoutes,
+  open311Routes,
+  openFeedRoutes,
   spriteRoutes,
   statisticsRoutes,
 ];

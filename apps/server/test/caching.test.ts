@@ -13,6 +13,8 @@ const MAY_BE_CACHED = new Set([
   // Polled by every visitor of the map: ETag plus a short max-age.
   'GET /api/waze/traffic/',
   'GET /api/map/',
+  'GET /api/events/public',
+  'GET /api/events/public/:id',
   'GET /api/sprites/sprite.json',
   'GET /api/sprites/sprite.png',
   'GET /api/sprites/sprite@2x.json',
@@ -22,6 +24,15 @@ const MAY_BE_CACHED = new Set([
   'GET /api/applications/:appId/map-style',
   'GET /api/mobility-system-groups/:id/icon',
   'GET /api/documents/public/:id/contents',
+  // Open311 GeoReport v2: public services and service requests (no personal data), ETag plus a short max-age.
+  'GET /api/open311/v2/services.json',
+  'GET /api/open311/v2/services/:code.json',
+  'GET /api/open311/v2/requests.json',
+  'GET /api/open311/v2/requests/:id.json',
+  // Open feeds of the public incidents (GTFS-RT alerts, Waze CIFS): ETag plus a short max-age.
+  'GET /api/feeds/gtfs-rt/alerts',
+  'GET /api/feeds/gtfs-rt/alerts.json',
+  'GET /api/feeds/waze/cifs.json',
 ]);
 
 describe('caching of API answers', () => {

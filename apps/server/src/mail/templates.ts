@@ -35,3 +35,64 @@ export function renderAccountMail(
   const template = TEMPLATES[kind][(language === 'en-US' ? 'en-US' : 'pt-PT') as TLanguage];
   return { subject: template.subject, text: template.text(values.name, values.link, values.hours) };
 }
+
+interface TEventRequestMailValues {
+  /** The reporter's name, as they typed it. */
+  name: string;
+  /** The request's number and title, so the reporter knows which report this is about. */
+  requestId: number;
+  title: string;
+  /** Accepted: where the occurrence shows on the map. */
+  link?: string;
+  /** Rejected: why. */
+  reason?: string;
+}
+
+/** Replies to the person who reported an occurrence (an event request), in the language they wrote in. */
+const EVENT_REQUEST_TEMPLATES = {
+  accepted: {
+    'pt-PT': {
+      subject: (v: TEventRequestMailValues) => `Pedido de ocorrência n.º ${v.requestId} aceite`,
+      text: (v: TEventRequestMailValues) =>
+        `Olá ${v.name},\n\nO pedido que registou, «${v.title}» (n.º ${v.requestId}), foi aceite e deu origem a uma ocorrência.\nPode acompanhá-la no mapa:\n\n${v.link}\n\nObrigado pela sua colaboração.`,
+    },
+    'en-US': {
+      subject: (v: TEventRequestMailValues) => `Occurrence report no. ${v.requestId} accepted`,
+      text: (v: TEventRequestMailValues) =>
+        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (no. ${v.requestId}), was accepted and is now being handled.\nYou can follow it on the map:\n\n${v.link}\n\nThank you for your help.`,
+    },
+  },
+  rejected: {
+    'pt-PT': {
+      subject: (v: TEventRequestMailValues) => `Pedido de ocorrência n.º ${v.requestId} não aceite`,
+      text: (v: TEventRequestMailValues) =>
+        `Olá ${v.name},\n\nO pedido que registou, «${v.title}» (n.º ${v.requestId}), não foi aceite pelo seguinte motivo:\n\n${v.reason}\n\nObrigado pela sua colaboração.`,
+    },
+    'en-US': {
+      subject: (v: TEventRequestMailValues) => `Occurrence report no. ${v.requestId} not accepted`,
+      text: (v: TEventRequestMailValues) =>
+        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (no. ${v.requestId}), was not accepted, for this reason:\n\n${v.reason}\n\nThank you for your help.`,
+    },
+  },
+  resolved: {
+    'pt-PT': {
+      subject: (v: TEventRequestMailValues) => `Ocorrência do pedido n.º ${v.requestId} resolvida`,
+      text: (v: TEventRequestMailValues) =>
+        `Olá ${v.name},\n\nA ocorrência que reportou, «${v.title}» (pedido n.º ${v.requestId}), foi dada como resolvida.\n\nObrigado pela sua colaboração.`,
+    },
+    'en-US': {
+      subject: (v: TEventRequestMailValues) => `Occurrence of report no. ${v.requestId} resolved`,
+      text: (v: TEventRequestMailValues) =>
+        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (report no. ${v.requestId}), has been resolved.\n\nThank you for your help.`,
+    },
+  },
+} as const;
+
+export function renderEventRequestMail(
+  kind: keyof typeof EVENT_REQUEST_TEMPLATES,
+  language: string,
+  values: TEventRequestMailValues,
+): { subject: string; text: string } {
+  const template = EVENT_REQUEST_TEMPLATES[kind][(language === 'en-US' ? 'en-US' : 'pt-PT') as TLanguage];
+  return { subject: template.subject(values), text: template.text(values) };
+}

@@ -4,6 +4,7 @@ import type { TServerConfig } from '../config.ts';
 import type { TDatabase } from '../db/database.ts';
 import { entities, entityProfileRoles, entityProfiles, roles, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
+import { seedDemoEvents } from '../modules/events/demo-events.ts';
 import { seedDemoNetwork } from '../modules/gtfs/demo-feed.ts';
 import { gtfsUploadDir } from '../modules/gtfs/gtfs-jobs.ts';
 
@@ -173,6 +174,7 @@ export async function loadDemoData(
       ...demoUsers.map((user) => ({ ...user, passwordHash: demoHash, entitiesAccessList: [user.entityId] })),
     ]);
     await seedDemoNetwork(tx, gtfsUploadDir(config.uploadDir));
+    await seedDemoEvents(tx, { mobility: mobility.id, police: police.id, metro: metro.id });
     return {
       admin: { email: adminEmail, password: adminPassword, generated: !config.adminPassword },
       demo: { emails: demoUsers.map((u) => u.email), password: demoPassword, generated: !env.DEMO_PASSWORD },

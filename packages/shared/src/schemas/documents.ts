@@ -56,7 +56,7 @@ export const FILE_TYPES_BY_CATEGORY: Record<TDocumentCategory, readonly TFileTyp
 };
 
 /** Records that hold documents; each domain registers its own kind on the server. */
-export const DOCUMENT_OWNER_KINDS = ['MOBILITY_SYSTEM'] as const;
+export const DOCUMENT_OWNER_KINDS = ['MOBILITY_SYSTEM', 'EVENT', 'EVENT_REQUEST'] as const;
 export type TDocumentOwnerKind = (typeof DOCUMENT_OWNER_KINDS)[number];
 
 export const ZDocumentProps = z.object({ is360: z.boolean().optional() });

@@ -215,7 +215,11 @@ export const MAX_EVENT_FEATURES = 200;
 export const ZEventFeature = z.object({
   type: z.literal('Feature'),
   geometry: ZGeometry,
-  properties: ZEventFeatureProperties.nullish().transform((value) => value ?? {}),
+  // A codec, not a transform: answers carrying an event's GeoJSON are encoded by the same schema.
+  properties: z.codec(ZEventFeatureProperties.nullish(), ZEventFeatureProperties, {
+    decode: (value) => value ?? {},
+    encode: (value) => value,
+  }),
 });
 export type TEventFeature = z.infer<typeof ZEventFeature>;
 

@@ -31,7 +31,8 @@ export const eventCategories = pgTable(
       .notNull()
       .default('GENERIC'),
     allowPublic: boolean('allow_public').notNull().default(false),
-    allocatedToEntityId: integer('allocated_to_entity_id').references(() => entities.id),
+    /** Set to none if the entity is deleted: the category stays, unallocated. */
+    allocatedToEntityId: integer('allocated_to_entity_id').references(() => entities.id, { onDelete: 'set null' }),
     reportAgentUserId: integer('report_agent_user_id').references(() => users.id),
     allowGeometry: boolean('allow_geometry').notNull().default(true),
     allowPhotoUpload: boolean('allow_photo_upload').notNull().default(true),
@@ -97,6 +98,8 @@ export const events = pgTable(
   (t) => [
     index('events_category_idx').on(t.categoryId),
     index('events_entity_idx').on(t.entityId),
+    // Scoped searches match the responsible OR the origin entity: both sides need an index.
+    index('events_origin_entity_idx').on(t.originEntityId),
     index('events_status_idx').on(t.status),
     // The list's default order (newest start first) read from the index, not sorted per query.
     index('events_from_order_idx').on(sql`${t.fromTimestamp} desc`, sql`${t.id} desc`),

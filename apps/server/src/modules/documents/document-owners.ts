@@ -1,6 +1,8 @@
 import type { TDocumentOwnerKind } from '@mip/shared';
 import type { TExecutor } from '../../db/database.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
+import { eventRequestDocumentOwner } from '../event-requests/event-request-documents.ts';
+import { eventDocumentOwner } from '../events/events.documents.ts';
 import { mobilitySystemDocumentOwner } from '../mobility-systems/mobility-systems.documents.ts';
 
 /**
@@ -16,9 +18,13 @@ export interface TDocumentOwnerPolicy {
   canWrite: (auth: TAuthContext) => boolean;
   /** Documents of such records are shown to visitors too (GET /documents/public/{id}). */
   isPublic: boolean;
+  /** When only some records of the kind are public (a live public event): whether this one is, now. */
+  isPublicRecord?: (db: TExecutor, ownerId: number) => Promise<boolean>;
 }
 
 /** Adding a kind: add it to DOCUMENT_OWNER_KINDS in packages/shared and its policy here. */
 export const DOCUMENT_OWNERS: Record<TDocumentOwnerKind, TDocumentOwnerPolicy> = {
   MOBILITY_SYSTEM: mobilitySystemDocumentOwner,
+  EVENT: eventDocumentOwner,
+  EVENT_REQUEST: eventRequestDocumentOwner,
 };

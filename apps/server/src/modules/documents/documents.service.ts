@@ -230,10 +230,12 @@ export async function readDocumentContents(db: TExecutor, id: number, auth: TAut
   return toDocumentContents(row);
 }
 
-/** The public document row with its bytes, or 404 for one that is missing or not public. */
+/** The public document row with its bytes, or 404 for one that is missing or not public (nor its record, now). */
 export async function readPublicDocumentRow(db: TExecutor, id: number) {
   const row = await readContentsRow(db, id);
   if (!row?.isPublic) throw documentNotFound();
+  const isPublicRecord = ownerOf(row.ownerKind)?.isPublicRecord;
+  if (isPublicRecord && !(await isPublicRecord(db, row.ownerId))) throw documentNotFound();
   return row;
 }
 

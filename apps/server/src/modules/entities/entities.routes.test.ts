@@ -3,6 +3,7 @@ import { nifCheckDigit, type TPermission } from '@mip/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
+import { createEventCategory, createEventRow } from '../../../test/event-factories.ts';
 import { createEntity, createEntityProfile, createRole, createUser, signInNewUser } from '../../../test/factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -417,6 +418,17 @@ describe('DELETE /api/entities/{id}', () => {
       expect(response.json().message).toMatch(message);
       expect(response.json().blocked).toEqual({ reason, name: entity.name, count: 1 });
     }
+  });
+
+  it('refuses with ENTITY_HAS_EVENTS while events name it', async () => {
+    const responsible = await createEntity(t.db, { parentId: entityA.id });
+    const category = await createEventCategory(t.db);
+    const event = await createEventRow(t.db, { categoryId: category.id, entityId: responsible.id });
+    const response = await api.delete(`/entities/${responsible.id}`);
+    expectError(response, 409, 'DELETE_FAILED');
+    expect(response.json().blocked).toEqual({ reason: 'ENTITY_HAS_EVENTS', name: responsible.name, count: 1 });
+    await t.db.$client.query('delete from events where id = $1', [event.id]);
+    expect((await api.delete(`/entities/${responsible.id}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for an entity outside the scope and keeps it', async () => {

@@ -286,12 +286,19 @@ export async function updateEntity(
 export async function deleteEntity(db: TDatabase, auth: TAuthContext, id: number, actor: TActor): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockEntityInScope(tx, auth, id);
-    const { rows } = await tx.execute<{ children: number; users: number; listed_by: number }>(
+    const { rows } = await tx.execute<{ children: number; users: number; listed_by: number; events: number }>(
       sql`select (select count(*)::int from entities where parent_id = ${id}) as children,
                  (select count(*)::int from users where entity_id = ${id}) as users,
-                 (select count(*)::int from users where ${id} = any(entities_access_list)) as listed_by`,
+                 (select count(*)::int from users where ${id} = any(entities_access_list)) as listed_by,
+                 -- Events it answers for, raised, or appears in the history of (transfers, replies).
+                 (select count(*)::int from events ev
+                   where ev.entity_id = ${id} or ev.origin_entity_id = ${id}
+                      or exists (select 1 from event_timeline t
+                                  where t.event_id = ev.id and (t.from_entity_id = ${id} or t.to_entity_id = ${id}))
+                      or exists (select 1 from event_comments m where m.event_id = ev.id and m.entity_id = ${id}))
+                   as events`,
     );
-    const { children, users, listed_by } = rows[0];
+    const { children, users, listed_by, events } = rows[0];
     if (children > 0) {
       throw deleteFailed(`"${before.name}" still has ${children} sub-entity(ies); move or delete them first`, {
         reason: 'ENTITY_HAS_CHILDREN',
@@ -312,6 +319,14 @@ export async function deleteEntity(db: TDatabase, auth: TAuthContext, id: number
         reason: 'ENTITY_IN_ACCESS_LISTS',
         name: before.name,
         count: listed_by,
+      });
+    }
+    // Its events would be left without anyone responsible, or their history without a name.
+    if (events > 0) {
+      throw deleteFailed(`"${before.name}" has ${events} event(s) that name it; transfer them first`, {
+        reason: 'ENTITY_HAS_EVENTS',
+        name: before.name,
+        count: events,
       });
     }
     await tx.delete(entities).where(eq(entities.id, id));

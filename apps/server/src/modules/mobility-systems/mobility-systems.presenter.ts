@@ -83,7 +83,11 @@ function boundingBoxOf(row: TBoxColumns) {
 }
 
 /** Photos go to `documents` (the Images section), PDFs to `files` (the Files section). */
-export function toMobilitySystem(row: TMobilitySystemRow, attached: TDocumentSummary[]): TMobilitySystem {
+export function toMobilitySystem(
+  row: TMobilitySystemRow,
+  attached: TDocumentSummary[],
+  activeEvents: TMobilitySystem['activeEvents'] = [],
+): TMobilitySystem {
   return {
     id: row.id,
     name: row.name,
@@ -102,8 +106,7 @@ export function toMobilitySystem(row: TMobilitySystemRow, attached: TDocumentSum
     color: row.color,
     properties: row.properties ?? {},
     parameters: row.parameters,
-    // Incidents on the system join here once events exist.
-    activeEvents: [],
+    activeEvents,
     documents: attached.filter((document) => document.category === 'PHOTO'),
     files: attached.filter((document) => document.category === 'FILE'),
     active: row.active,

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
+import { requireAuth } from '../../http/auth.ts';
 import {
   createMobilitySystem,
   deleteMobilitySystem,
@@ -57,13 +58,13 @@ export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mobility-systems/:id',
     { config: read, schema: { tags, params: ZIdParams, response: { 200: ZMobilitySystem } } },
-    async (request) => readMobilitySystem(app.db, request.params.id),
+    async (request) => readMobilitySystem(app.db, request.params.id, requireAuth(request)),
   );
 
   app.post(
     '/mobility-systems',
     { config: write, schema: { tags, body: ZMobilitySystemInput, response: { 200: ZMobilitySystem } } },
-    async (request) => createMobilitySystem(app.db, request.body, actorOf(request)),
+    async (request) => createMobilitySystem(app.db, request.body, actorOf(request), requireAuth(request)),
   );
 
   app.put(
@@ -72,7 +73,8 @@ export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
       schema: { tags, params: ZIdParams, body: ZMobilitySystemInput, response: { 200: ZMobilitySystem } },
     },
-    async (request) => updateMobilitySystem(app.db, request.params.id, request.body, actorOf(request)),
+    async (request) =>
+      updateMobilitySystem(app.db, request.params.id, request.body, actorOf(request), requireAuth(request)),
   );
 
   app.delete(

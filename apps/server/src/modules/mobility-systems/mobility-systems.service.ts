@@ -20,7 +20,9 @@ import { byFoldedColumn, matchesSearch } from '../../db/text-search.ts';
 import { isValidParent } from '../../db/tree.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
+import type { TAuthContext } from '../auth/session-store.ts';
 import { deleteDocumentsOf, listDocumentsOf } from '../documents/documents.service.ts';
+import { listActiveEventsOfSystem } from '../events/public-events.service.ts';
 import {
   type TMobilitySystemListRow,
   type TMobilitySystemRow,
@@ -102,11 +104,19 @@ async function readSystemRow(db: TExecutor, id: number, options: { onlyActive?: 
   return rows[0] ?? null;
 }
 
-/** The whole system for the console's edit screen. */
-export async function readMobilitySystem(db: TExecutor, id: number): Promise<TMobilitySystem> {
+/** The whole system for the console's edit screen, with the live events the viewer may see on it. */
+export async function readMobilitySystem(
+  db: TExecutor,
+  id: number,
+  viewer: TAuthContext | null = null,
+): Promise<TMobilitySystem> {
   const row = await readSystemRow(db, id);
   if (!row) throw notFound();
-  return toMobilitySystem(row, await listDocumentsOf(db, 'MOBILITY_SYSTEM', id));
+  return toMobilitySystem(
+    row,
+    await listDocumentsOf(db, 'MOBILITY_SYSTEM', id),
+    await listActiveEventsOfSystem(db, id, viewer),
+  );
 }
 
 /** GET /mobility-system/{id}/details: the map's system card; an inactive system is not shown to the public. */
@@ -114,7 +124,7 @@ export async function readPublicSystemDetails(db: TExecutor, id: number): Promis
   const row = await readSystemRow(db, id, { onlyActive: true });
   if (!row) throw notFound();
   const attached = (await listDocumentsOf(db, 'MOBILITY_SYSTEM', id)).filter((document) => document.isPublic);
-  return toMobilitySystem(row, attached);
+  return toMobilitySystem(row, attached, await listActiveEventsOfSystem(db, id, null));
 }
 
 /** POST /mobility-system/public: the map's search box, within the groups picked in the filter. */
@@ -236,13 +246,14 @@ export async function createMobilitySystem(
   db: TDatabase,
   input: TSystemInput,
   actor: TActor,
+  viewer: TAuthContext | null = null,
 ): Promise<TMobilitySystem> {
   return db.transaction(async (tx) => {
     await checkSystemInput(tx, input, null);
     const [row] = await tx.insert(mobilitySystems).values(toColumns(input)).returning({ id: mobilitySystems.id });
     await replaceRelations(tx, row.id, input.relatedSystemIds);
     await replaceParameters(tx, row.id, input.parameters);
-    const system = await readMobilitySystem(tx, row.id);
+    const system = await readMobilitySystem(tx, row.id, viewer);
     await recordAudit(tx, actor, {
       action: 'CREATE',
       recordType: 'mobility_system',
@@ -267,6 +278,7 @@ export async function updateMobilitySystem(
   id: number,
   input: TSystemInput,
   actor: TActor,
+  viewer: TAuthContext | null = null,
 ): Promise<TMobilitySystem> {
   return db.transaction(async (tx) => {
     await lockSystem(tx, id);
@@ -278,7 +290,7 @@ export async function updateMobilitySystem(
       .where(eq(mobilitySystems.id, id));
     await replaceRelations(tx, id, input.relatedSystemIds);
     await replaceParameters(tx, id, input.parameters);
-    const after = await readMobilitySystem(tx, id);
+    const after = await readMobilitySystem(tx, id, viewer);
     await recordAudit(tx, actor, {
       action: 'UPDATE',
       recordType: 'mobility_system',

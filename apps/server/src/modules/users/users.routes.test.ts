@@ -3,6 +3,7 @@ import { PERMISSIONS, type TPermission } from '@mip/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError, waitFor } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
+import { createEventCategory } from '../../../test/event-factories.ts';
 import {
   createEntity,
   createEntityProfile,
@@ -517,6 +518,21 @@ describe('DELETE /api/users/{id}', () => {
     const response = await api.delete(`/users/${manager.user.id}`);
     expectError(response, 409, 'DELETE_FAILED');
     expect(response.json().message).toMatch(/own account/);
+  });
+
+  it('refuses with USER_IS_REPORT_AGENT while an event category names them as its agent', async () => {
+    const agent = await createUser(t.db, {
+      entityId: entityA1.id,
+      name: 'Agente Ocupado',
+      entitiesAccessList: [entityA1.id],
+    });
+    const category = await createEventCategory(t.db, { reportAgentUserId: agent.id });
+    const response = await api.delete(`/users/${agent.id}`);
+    expectError(response, 409, 'DELETE_FAILED');
+    expect(response.json().blocked).toEqual({ reason: 'USER_IS_REPORT_AGENT', name: 'Agente Ocupado' });
+    expect(response.json().message).toContain(category.name);
+    await t.db.$client.query('update event_categories set report_agent_user_id = null where id = $1', [category.id]);
+    expect((await api.delete(`/users/${agent.id}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for a user outside the scope and keeps them', async () => {

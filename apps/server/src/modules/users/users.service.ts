@@ -280,6 +280,16 @@ export async function deleteUser(db: TDatabase, auth: TAuthContext, id: number, 
   }
   await db.transaction(async (tx) => {
     const before = await lockManagedUser(tx, auth, id);
+    // Reports of a category go to its agent: a category must not be left without one it names.
+    const { rows } = await tx.execute<{ name: string }>(
+      sql`select name from event_categories where report_agent_user_id = ${id} order by id limit 1`,
+    );
+    if (rows[0]) {
+      throw deleteFailed(`"${before.name}" is the report agent of the event category "${rows[0].name}"`, {
+        reason: 'USER_IS_REPORT_AGENT',
+        name: before.name,
+      });
+    }
     await tx.delete(users).where(eq(users.id, id));
     await recordAudit(tx, actor, { action: 'DELETE', recordType: 'user', recordId: id, before: toUserRecord(before) });
   });

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { createNotifiedCache } from '../../db/change-listener.ts';
+import type { TDatabase } from '../../db/database.ts';
+import { MAP_CHANNEL } from '../map/map-cache.ts';
+import { alertsFeedJson, buildAlertsFeed, encodeAlertsFeed } from './open-feeds.gtfs-rt.ts';
+import { readFeedEvents } from './open-feeds.service.ts';
+import { buildWazeFeed } from './open-feeds.waze.ts';
+
+/**
+ * How long a built answer is kept at most. Writes to events and their categories drop it at once (the map's
+ * notification, migration 0007); this bound is for what no write announces: an event reaching its end time,
+ * a renamed entity, and a missed notification.
+ */
+const MAX_AGE_MS = 15_000;
+
+export interface TFeedAnswer {
+  etag: string;
+  body: string | Buffer;
+}
+
+export interface TOpenFeeds {
+  gtfsRtAlerts: TFeedAnswer;
+  gtfsRtAlertsJson: TFeedAnswer;
+  wazeCifs: TFeedAnswer;
+}
+
+/** A weak tag: the same data gives the same tag whatever the header timestamp of the GTFS-RT message says. */
+const tagOf = (kind: string, content: string) =>
+  `W/"${kind}-${createHash('sha1').update(content).digest('base64url').slice(0, 22)}"`;
+
+async function buildFeeds(db: TDatabase, publicUrl: string): Promise<TOpenFeeds> {
+  const events = await readFeedEvents(db);
+  const alerts = buildAlertsFeed(events, { publicUrl, now: new Date() });
+  const alertsData = JSON.stringify(alerts.entity);
+  const waze = JSON.stringify(buildWazeFeed(events, publicUrl));
+  return {
+    gtfsRtAlerts: { etag: tagOf('pb', alertsData), body: encodeAlertsFeed(alerts) },
+    gtfsRtAlertsJson: { etag: tagOf('json', alertsData), body: alertsFeedJson(alerts) },
+    wazeCifs: { etag: tagOf('cifs', waze), body: waze },
+  };
+}
+
+export const createOpenFeedsCache = (db: TDatabase, publicUrl: string) =>
+  createNotifiedCache(db, MAP_CHANNEL, MAX_AGE_MS, () => buildFeeds(db, publicUrl));

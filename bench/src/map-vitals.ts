@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
-import type { TFigureGroup } from './figures.ts';
+import type { TFigureGroup, TFigureGroupResult } from './figures.ts';
 import { median } from './http-throughput.ts';
 import { progress, REPO_ROOT } from './processes.ts';
 
@@ -79,7 +79,7 @@ async function visit(page: Page, url: string): Promise<TVisit> {
 
 export const mapVitalsFigures: TFigureGroup = {
   name: 'map-vitals',
-  run: async (context) => {
+  run: async (context): Promise<TFigureGroupResult> => {
     const platform = context.platform;
     if (!platform) throw new Error('the map-vitals figures need the platform running (run the startup group first)');
     if (!existsSync(CHROMIUM)) {

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
+import { notifyReporterOfResolution } from '../event-requests/event-request-mail.ts';
 import {
   addEventComment,
   changeEventStatus,
@@ -40,7 +41,6 @@ import {
   transferEvents,
   updateEvent,
 } from './events.service.ts';
-import { notifyReporterOfResolution } from '../event-requests/event-request-mail.ts';
 import { readPublicEvent, searchPublicEvents } from './public-events.service.ts';
 import { suggestAffectedSystems } from './suggest-systems.service.ts';
 

@@ -5,7 +5,11 @@ import type { ComponentType } from 'react';
 import { AUDIT_ROUTES } from '../features/audit/routes';
 import { ENTITY_ROUTES } from '../features/entities/routes';
 import { ENTITY_PROFILE_ROUTES } from '../features/entity-profiles/routes';
+import { EVENT_CATEGORY_ROUTES } from '../features/event-categories/routes';
+import { EVENT_REQUEST_ROUTES } from '../features/event-requests/routes';
+import { EVENT_ROUTES } from '../features/events/routes';
 import { GTFS_IMPORT_ROUTES } from '../features/gtfs-import/routes';
+import { INCIDENT_ROUTES } from '../features/incidents/routes';
 import { LAYER_ROUTES } from '../features/layers/routes';
 import { MAP_ROUTES } from '../features/map/routes';
 import { MOBILITY_GROUP_ROUTES } from '../features/mobility-groups/routes';
@@ -137,6 +141,7 @@ const CORE_ROUTES: TAppRoute[] = [
 
 export const APP_ROUTES: TAppRoute[] = [
   ...MAP_ROUTES,
+  ...INCIDENT_ROUTES,
   ...CORE_ROUTES,
   ...USER_ROUTES,
   ...ENTITY_ROUTES,
@@ -150,6 +155,9 @@ export const APP_ROUTES: TAppRoute[] = [
   ...LAYER_ROUTES,
   ...SPRITE_ROUTES,
   ...STATISTICS_ROUTES,
+  ...EVENT_CATEGORY_ROUTES,
+  ...EVENT_ROUTES,
+  ...EVENT_REQUEST_ROUTES,
 ];
 
 export const USER_MENU_ICON = IconUserCircle;

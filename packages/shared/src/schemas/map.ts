@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { ZEventMapFeatureProperties } from './events.ts';
 import { MOBILITY_GROUP_TYPES, MOBILITY_SYSTEM_TYPES, ZGeometry } from './mobility.ts';
 
 /**
  * GET /map/ (spec 001 §3 map item, §7): what the public map draws, polled
  * every 50 seconds. One GROUP item per mobility system group that has layers,
- * its systems as a FeatureCollection; EVENT and FUTURE_EVENT items join when
- * incidents exist; SYSTEM and TRAFFIC are kept for the spec's vocabulary.
+ * its systems as a FeatureCollection; one EVENT item (current incidents) and
+ * one FUTURE_EVENT item (future ones) when such incidents exist, every part of
+ * every public incident as a feature; SYSTEM and TRAFFIC are kept for the
+ * spec's vocabulary.
  */
 export const MAP_ITEM_TYPES = ['GROUP', 'EVENT', 'FUTURE_EVENT', 'SYSTEM', 'TRAFFIC'] as const;
 export type TMapItemType = (typeof MAP_ITEM_TYPES)[number];
@@ -32,9 +35,34 @@ export const ZMapFeature = z.object({
 });
 export type TMapFeature = z.infer<typeof ZMapFeature>;
 
-export const ZMapItem = z.object({
-  type: z.enum(MAP_ITEM_TYPES),
-  group: z.object({ id: z.number().int(), type: z.enum(MOBILITY_GROUP_TYPES) }),
-  geometry: z.object({ type: z.literal('FeatureCollection'), features: z.array(ZMapFeature) }),
+/** One part of an incident (its alternative paths too); id is the incident's, shared by its parts. */
+export const ZEventMapFeature = z.object({
+  type: z.literal('Feature'),
+  id: z.number().int(),
+  geometry: ZGeometry,
+  properties: ZEventMapFeatureProperties,
 });
+export type TEventMapFeature = z.infer<typeof ZEventMapFeature>;
+
+export const EVENT_MAP_ITEM_TYPES = ['EVENT', 'FUTURE_EVENT'] as const satisfies readonly TMapItemType[];
+
+const collectionOf = <T extends z.ZodType>(feature: T) =>
+  z.object({ type: z.literal('FeatureCollection'), features: z.array(feature) });
+
+export const ZGroupMapItem = z.object({
+  type: z.enum(['GROUP', 'SYSTEM', 'TRAFFIC']),
+  group: z.object({ id: z.number().int(), type: z.enum(MOBILITY_GROUP_TYPES) }),
+  geometry: collectionOf(ZMapFeature),
+});
+export type TGroupMapItem = z.infer<typeof ZGroupMapItem>;
+
+/** Incidents belong to no group. */
+export const ZEventMapItem = z.object({
+  type: z.enum(EVENT_MAP_ITEM_TYPES),
+  group: z.null(),
+  geometry: collectionOf(ZEventMapFeature),
+});
+export type TEventMapItem = z.infer<typeof ZEventMapItem>;
+
+export const ZMapItem = z.discriminatedUnion('type', [ZGroupMapItem, ZEventMapItem]);
 export type TMapItem = z.infer<typeof ZMapItem>;

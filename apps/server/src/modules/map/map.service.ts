@@ -1,35 +1,84 @@
 import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database.ts';
+import { IS_VISIBLE_TO_PUBLIC_SQL } from '../events/events.service.ts';
 
 /** A system without a stored shape but with coordinates is drawn as a point there. */
 const SYSTEM_GEOMETRY = sql`coalesce(s.geometry::json, case when s.latitude is not null and s.longitude is not null
   then json_build_object('type', 'Point', 'coordinates', json_build_array(s.longitude, s.latitude)) end)`;
 
+export interface TMapItemsJson {
+  /** The JSON text of the answer. */
+  items: string;
+  /**
+   * Milliseconds from the database's now until the answer goes out of date by time alone: a future
+   * incident starts or a current one ends. Null when no drawn incident has such a moment ahead.
+   */
+  changesInMs: number | null;
+}
+
 /**
- * The items of GET /map/, serialised by PostgreSQL: one GROUP item per group drawn on the map (layerType
- * other than NO_LAYERS), with its active systems as GeoJSON features. Building the JSON text in the
- * database keeps ten thousand systems from becoming ten thousand JS objects on every rebuild.
+ * The items of GET /map/, serialised by PostgreSQL. Building the JSON text in the database keeps ten
+ * thousand systems and thousands of incident parts from becoming JS objects on every rebuild.
  *
- * EVENT and FUTURE_EVENT items (current and future incidents) belong here too; there are no incidents
- * in the product yet, so the answer has none.
+ * - One GROUP item per group drawn on the map (layerType other than NO_LAYERS), its active systems as
+ *   GeoJSON features.
+ * - One EVENT item (current incidents) and one FUTURE_EVENT item (not started yet), each present when it
+ *   has incidents: the parts of every public incident — public, live (OPEN, IN_PROGRESS, PENDING), of an
+ *   active category, not ended — as features carrying their own drawing properties (isAlternative,
+ *   direction, showDirections, textMarker, isCircle, color) and the incident's (_eid, title,
+ *   _category_id, _priority, _creation_date, _is_public). The incident's own keys are written last, so a
+ *   stored part can never pose as another incident. Alternative paths are included: the map hides them
+ *   until an incident card asks for them.
  */
-export async function readMapItemsJson(db: TExecutor): Promise<string> {
-  const { rows } = await db.execute<{ items: string }>(sql`
-    select coalesce(json_agg(json_build_object(
-             'type', 'GROUP',
-             'group', json_build_object('id', g.id, 'type', g.type),
-             'geometry', json_build_object('type', 'FeatureCollection', 'features', coalesce((
-               select json_agg(json_build_object(
-                        'type', 'Feature', 'id', s.id, 'geometry', ${SYSTEM_GEOMETRY},
-                        'properties', json_build_object('_msid', s.id, 'name', s.name,
-                                                        'systemType', s.system_type, 'color', s.color))
-                      order by s.id)
-                 from mobility_systems s
-                where s.group_id = g.id and s.active
-                  and (s.geometry is not null or (s.latitude is not null and s.longitude is not null))
-             ), '[]'::json))
-           ) order by g.id), '[]'::json)::text as items
-      from mobility_system_groups g
-     where g.layer_type <> 'NO_LAYERS'`);
-  return rows[0].items;
+export async function readMapItemsJson(db: TExecutor): Promise<TMapItemsJson> {
+  const { rows } = await db.execute<{ items: string; changes_in_ms: number | null }>(sql`
+    with live as (
+      select e.id, e.title, e.category_id, e.priority, e.created_at, e.is_public, e.geojson,
+             e.from_timestamp, e.to_timestamp, e.from_timestamp > now() as is_future
+        from events e
+        join event_categories c on c.id = e.category_id
+       where ${IS_VISIBLE_TO_PUBLIC_SQL} and (e.to_timestamp is null or e.to_timestamp > now())
+    ),
+    event_items as (
+      select l.is_future,
+             json_agg(json_build_object(
+               'type', 'Feature', 'id', l.id, 'geometry', part.feature -> 'geometry',
+               'properties', coalesce(part.feature -> 'properties', '{}'::jsonb) || jsonb_build_object(
+                 '_eid', l.id, 'title', l.title, '_category_id', l.category_id, '_priority', l.priority,
+                 '_creation_date', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                 '_is_public', l.is_public))
+               order by l.from_timestamp, l.id, part.n) as features
+        from live l
+        cross join lateral jsonb_array_elements(l.geojson -> 'features') with ordinality as part(feature, n)
+       group by l.is_future
+    ),
+    items as (
+      select 0 as kind, g.id as position, json_build_object(
+               'type', 'GROUP',
+               'group', json_build_object('id', g.id, 'type', g.type),
+               'geometry', json_build_object('type', 'FeatureCollection', 'features', coalesce((
+                 select json_agg(json_build_object(
+                          'type', 'Feature', 'id', s.id, 'geometry', ${SYSTEM_GEOMETRY},
+                          'properties', json_build_object('_msid', s.id, 'name', s.name,
+                                                          'systemType', s.system_type, 'color', s.color))
+                        order by s.id)
+                   from mobility_systems s
+                  where s.group_id = g.id and s.active
+                    and (s.geometry is not null or (s.latitude is not null and s.longitude is not null))
+               ), '[]'::json))) as item
+        from mobility_system_groups g
+       where g.layer_type <> 'NO_LAYERS'
+      union all
+      select 1, case when is_future then 1 else 0 end, json_build_object(
+               'type', case when is_future then 'FUTURE_EVENT' else 'EVENT' end,
+               'group', null,
+               'geometry', json_build_object('type', 'FeatureCollection', 'features', features))
+        from event_items
+    )
+    select (select coalesce(json_agg(item order by kind, position), '[]'::json)::text from items) as items,
+           (select extract(epoch from min(moment) - now()) * 1000
+              from (select from_timestamp as moment from live where is_future
+                    union all select to_timestamp from live where to_timestamp is not null) moments
+           )::float8 as changes_in_ms`);
+  return { items: rows[0].items, changesInMs: rows[0].changes_in_ms };
 }

@@ -54,7 +54,8 @@ export function DocumentSections({
   ownerKind: TDocumentOwnerKind;
   ownerId: number;
   photos: TDocumentSummary[];
-  files: TDocumentSummary[];
+  /** Absent for records that hold photos only: the Files section is left out. */
+  files?: TDocumentSummary[];
   canEdit: boolean;
   onChanged: () => Promise<unknown> | undefined;
 }) {
@@ -140,45 +141,47 @@ export function DocumentSections({
           )}
         </Stack>
       </Card>
-      <Card withBorder padding="lg" component="section" aria-labelledby="documents-files">
-        <Stack gap="md">
-          <Group justify="space-between">
-            <Title order={2} size="h4" id="documents-files">
-              {t('documents.files')}
-            </Title>
-            {addButton('FILE')}
-          </Group>
-          {files.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('documents.noFiles')}
-            </Text>
-          ) : (
-            <Stack gap="xs" data-testid="document-files">
-              {files.map((file) => (
-                <Paper key={file.id} withBorder p="xs">
-                  <Group justify="space-between" wrap="nowrap">
-                    <UnstyledButton onClick={() => setPreviewed(file)} style={{ minWidth: 0, flex: 1 }}>
-                      <VisuallyHidden>{t('documents.previewAction')}</VisuallyHidden>
-                      <Group gap="sm" wrap="nowrap">
-                        <IconFileTypePdf size={22} aria-hidden />
-                        <div style={{ minWidth: 0 }}>
-                          <Text size="sm" fw={500} truncate>
-                            {file.title}
-                          </Text>
-                          <Text size="xs" c="dimmed" truncate>
-                            {file.filename} · {formatFileSize(file.size)}
-                          </Text>
-                        </div>
-                      </Group>
-                    </UnstyledButton>
-                    {deleteButton(file)}
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          )}
-        </Stack>
-      </Card>
+      {files && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="documents-files">
+          <Stack gap="md">
+            <Group justify="space-between">
+              <Title order={2} size="h4" id="documents-files">
+                {t('documents.files')}
+              </Title>
+              {addButton('FILE')}
+            </Group>
+            {files.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('documents.noFiles')}
+              </Text>
+            ) : (
+              <Stack gap="xs" data-testid="document-files">
+                {files.map((file) => (
+                  <Paper key={file.id} withBorder p="xs">
+                    <Group justify="space-between" wrap="nowrap">
+                      <UnstyledButton onClick={() => setPreviewed(file)} style={{ minWidth: 0, flex: 1 }}>
+                        <VisuallyHidden>{t('documents.previewAction')}</VisuallyHidden>
+                        <Group gap="sm" wrap="nowrap">
+                          <IconFileTypePdf size={22} aria-hidden />
+                          <div style={{ minWidth: 0 }}>
+                            <Text size="sm" fw={500} truncate>
+                              {file.title}
+                            </Text>
+                            <Text size="xs" c="dimmed" truncate>
+                              {file.filename} · {formatFileSize(file.size)}
+                            </Text>
+                          </div>
+                        </Group>
+                      </UnstyledButton>
+                      {deleteButton(file)}
+                    </Group>
+                  </Paper>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Card>
+      )}
       {adding && (
         <AddDocumentModal
           category={adding}

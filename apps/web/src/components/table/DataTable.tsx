@@ -7,7 +7,8 @@ import type { TSort } from './useTableState';
 
 export interface TColumn<T> {
   key: string;
-  title: string;
+  /** Usually words; a control (a select-all checkbox) for a column that is not sorted. */
+  title: ReactNode;
   /** The server's sortProperty for this column; absent when it cannot be sorted. */
   sortProperty?: string;
   render: (row: T) => ReactNode;

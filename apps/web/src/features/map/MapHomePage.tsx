@@ -1,33 +1,69 @@
-import { Box, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useClickOutside, useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
-import type { TPublicSystemResult, TTrafficJamProperties } from '@mip/shared';
+import type { TMobilitySystem, TPublicSystemResult, TTrafficJamProperties } from '@mip/shared';
+import { IconMessageReport } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { GeoJSONSource, MapGeoJSONFeature } from 'maplibre-gl';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapMouseEvent, MapRef } from 'react-map-gl/maplibre';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/client';
 import { DESKTOP_QUERY } from '../../app/shell/ConsoleLayout';
 import { BaseMap } from '../../components/map/BaseMap';
 import { useAppConfiguration } from '../configuration/useAppConfiguration';
+import { IncidentCard } from '../incidents/IncidentCard';
+import { usePublicEvent } from '../incidents/usePublicEvents';
 import { useMobilityGroupTree } from '../mobility-groups/useMobilityGroups';
 import { usePublicSystem } from '../timetable/useSchedule';
 import { FilterPanel } from './FilterPanel';
 import { drawnGroupIds, groupsById } from './group-filter';
 import { provideGroupIcons } from './group-icons';
 import { HighlightsModal } from './HighlightsModal';
+import { IncidentFilterModal } from './IncidentFilterModal';
+import { AlternativePathsLayer, IncidentLayers } from './IncidentLayers';
+import { provideIncidentIcons } from './incident-icons';
+import {
+  allowedIncidentKinds,
+  countIncidentFilter,
+  countIncidents,
+  drawnIncidentFeatures,
+  drawnIncidentKinds,
+  incidentInteractiveLayerIds,
+  NO_INCIDENT_FILTER,
+  type TIncidentFilter,
+  type TIncidentKind,
+} from './incident-layers';
 import { GroupLayers, SelectedLayer, SlotLayers, TRAFFIC_LAYER_ID, TrafficLayer } from './MapLayers';
 import { MapTypeLayer } from './MapTypeLayer';
 import { MapTypeSelector } from './MapTypeSelector';
 import { MAP_CLICK_TOLERANCE_PX, MAP_FIT_PADDING, readMapSettings, SEARCH_DEBOUNCE_MS } from './map-config';
-import { buildGroupLayers, countDrawn, groupLayerIds, targetOf } from './map-layers';
+import { boundsOfBox, buildGroupLayers, countDrawn, groupLayerIds, readOccurrence, targetOf } from './map-layers';
 import { effectiveMapType, googleMapKey, mapTypeOptions, type TMapTypeChoice } from './map-types';
 import { SearchBox } from './SearchBox';
-import { SidePanel } from './SidePanel';
+import { SIDE_PANEL_OPEN_SHARE, SIDE_PANEL_WIDTH, SidePanel } from './SidePanel';
 import { SystemCard } from './SystemCard';
 import { TrafficCard } from './TrafficCard';
 import { useExtraLayers, useMapItems, usePublicSystemSearch, useTraffic } from './useMapData';
 import { useMapUsage } from './useMapUsage';
 
-type TSelection = { kind: 'system'; id: number } | { kind: 'traffic'; jam: TTrafficJamProperties };
+const FILTER_PANEL_WIDTH = 360;
+
+type TSelection =
+  | { kind: 'system'; id: number }
+  | { kind: 'incident'; id: number }
+  | { kind: 'traffic'; jam: TTrafficJamProperties };
+
+// The form, its small map and the photo reader load only when someone reports.
+const ReportEventModal = lazy(() =>
+  import('../report-event/ReportEventModal').then((module) => ({ default: module.ReportEventModal })),
+);
+
+/** A click's hit, best first: points over lines over filled areas (a stop on a closed street stays pickable). */
+const hitRank = (feature: MapGeoJSONFeature) => {
+  if (feature.layer.type === 'fill') return 2;
+  return feature.layer.type === 'line' ? 1 : 0;
+};
 
 /** The map home of spec 001 §2, for visitors and staff alike: the full content area is the map. */
 export default function MapHomePage() {
@@ -41,10 +77,31 @@ export default function MapHomePage() {
   const mapRef = useRef<MapRef>(null);
   const { ref: pageRef, height: pageHeight } = useElementSize();
 
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  // Spec 001 §2: ?occurrence=<id>, with an optional box, opens that incident on arrival.
+  const [occurrence] = useState(() => readOccurrence(searchParams));
   const [selectedGroups, setSelectedGroups] = useState<Set<number>>(new Set());
+  const [selectedIncidents, setSelectedIncidents] = useState<Set<TIncidentKind>>(new Set());
+  const [incidentFilter, setIncidentFilter] = useState<TIncidentFilter>(NO_INCIDENT_FILTER);
+  const [isIncidentFilterOpen, setIncidentFilterOpen] = useState(false);
   const [isTrafficSelected, setTrafficSelected] = useState(false);
   const [isFilterOpen, setFilterOpen] = useState(!isMobile);
-  const [selection, setSelection] = useState<TSelection | null>(null);
+  const [selection, setSelectionState] = useState<TSelection | null>(
+    occurrence ? { kind: 'incident', id: occurrence.id } : null,
+  );
+  const [isShowingAlternatives, setShowingAlternatives] = useState(false);
+  const [reportFor, setReportFor] = useState<{ systemId: number | null } | null>(null);
+  const [isMapLoaded, setMapLoaded] = useState(false);
+  /** An incident whose bounds the map fits once its details arrive (the given box, else its own). */
+  const pendingFit = useRef<{ id: number; box: [[number, number], [number, number]] | null } | null>(
+    occurrence ? { id: occurrence.id, box: occurrence.box } : null,
+  );
+  const setSelection = (next: TSelection | null) => {
+    // Alternative paths belong to the card that asked for them: gone when it closes or changes.
+    setShowingAlternatives(false);
+    setSelectionState(next);
+  };
   const [searchText, setSearchText] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [areResultsShown, setResultsShown] = useState(true);
@@ -54,26 +111,50 @@ export default function MapHomePage() {
   const extraLayers = useExtraLayers().data;
   const mapTypes = useMemo(() => mapTypeOptions(config, extraLayers ?? []), [config, extraLayers]);
   const mapType = effectiveMapType(mapTypeChoice, mapId, mapTypes);
-  const usage = useMapUsage({ groups: [...selectedGroups].sort((a, b) => a - b), traffic: isTrafficSelected });
+  const usage = useMapUsage({
+    groups: [...selectedGroups].sort((a, b) => a - b),
+    traffic: isTrafficSelected,
+    incidents: [...selectedIncidents].sort(),
+  });
   const selectSystem = (id: number) => {
     setSelection({ kind: 'system', id });
     usage.recordSystemClick(id);
   };
+  const isReportingAllowed = config.allowEventReporting === true;
 
   const traffic = useTraffic(settings.isTrafficEnabled && isTrafficSelected);
   const search = usePublicSystemSearch(debouncedSearch, [...selectedGroups]);
   const selectedSystem = usePublicSystem(selection?.kind === 'system' ? selection.id : null);
+  const selectedIncident = usePublicEvent(selection?.kind === 'incident' ? selection.id : null);
   const controlsRef = useClickOutside(() => {
-    if (isMobile) setFilterOpen(false);
+    // A dialog opened from the panel lies outside it: working in it must not fold the panel away.
+    if (isMobile && !isIncidentFilterOpen) setFilterOpen(false);
   });
 
   const groups = useMemo(() => groupsById(tree), [tree]);
   const layers = useMemo(() => {
-    const drawn = drawnGroupIds(tree, selectedGroups, settings.showAllOnEmptyFilter);
+    // Picking only incidents shows only incidents: "show all on an empty filter" means nothing picked at all.
+    const showAll = settings.showAllOnEmptyFilter && selectedIncidents.size === 0;
+    const drawn = drawnGroupIds(tree, selectedGroups, showAll);
     return buildGroupLayers(items, groups, drawn, selectedGroups.size > 0);
-  }, [items, groups, tree, selectedGroups, settings.showAllOnEmptyFilter]);
+  }, [items, groups, tree, selectedGroups, selectedIncidents, settings.showAllOnEmptyFilter]);
+
+  const allowedKinds = useMemo(() => allowedIncidentKinds(config.allowedSystems), [config.allowedSystems]);
+  const incidentLayers = useMemo(() => {
+    const kinds = drawnIncidentKinds(
+      allowedKinds,
+      selectedIncidents,
+      selectedGroups.size > 0,
+      settings.showAllOnEmptyFilter,
+    );
+    const now = new Date();
+    return [...kinds].map((kind) => ({ kind, data: drawnIncidentFeatures(items, kind, incidentFilter, now) }));
+  }, [allowedKinds, selectedIncidents, selectedGroups, settings.showAllOnEmptyFilter, items, incidentFilter]);
+  const incidentCount = incidentLayers.reduce((sum, layer) => sum + countIncidents(layer.data), 0);
+
   const interactiveLayers = useMemo(
     () => [
+      ...incidentInteractiveLayerIds(incidentLayers.map((layer) => layer.kind)),
       ...layers.flatMap((layer) => {
         const ids = groupLayerIds(layer.groupId);
         return [
@@ -85,10 +166,56 @@ export default function MapHomePage() {
       }),
       ...(traffic.data && isTrafficSelected ? [TRAFFIC_LAYER_ID] : []),
     ],
-    [layers, traffic.data, isTrafficSelected],
+    [layers, incidentLayers, traffic.data, isTrafficSelected],
   );
 
-  const flyTo = (result: TPublicSystemResult) => {
+  /** Room the side panel (or the bottom sheet) and the filter panel take: a fitted incident stays in sight. */
+  const clearOfPanels = useMemo(
+    () =>
+      isMobile
+        ? {
+            top: 80,
+            left: 30,
+            right: 30,
+            bottom: Math.round(pageHeight * SIDE_PANEL_OPEN_SHARE) + MAP_FIT_PADDING / 2,
+          }
+        : {
+            top: MAP_FIT_PADDING,
+            bottom: MAP_FIT_PADDING,
+            left: (isFilterOpen ? FILTER_PANEL_WIDTH + 12 : 0) + MAP_FIT_PADDING,
+            right: SIDE_PANEL_WIDTH + 56 + MAP_FIT_PADDING,
+          },
+    [isMobile, pageHeight, isFilterOpen],
+  );
+
+  // Fits the map to an incident opened by link or from a system card, once both it and the map are there.
+  const incidentData = selectedIncident.data;
+  useEffect(() => {
+    const pending = pendingFit.current;
+    const map = mapRef.current;
+    if (!pending || !incidentData || incidentData.id !== pending.id || !map || !isMapLoaded) return;
+    pendingFit.current = null;
+    const bounds = pending.box ?? boundsOfBox(incidentData.boundingBox);
+    map.fitBounds(bounds, { padding: clearOfPanels, maxZoom: 17 });
+  }, [incidentData, isMapLoaded, clearOfPanels]);
+
+  const openIncident = (id: number, options: { fit: boolean }) => {
+    pendingFit.current = options.fit ? { id, box: null } : null;
+    setSelection({ kind: 'incident', id });
+  };
+  /** A system named on an incident card: its card, and the map brought to it. */
+  const openSystem = (id: number) => {
+    selectSystem(id);
+    void queryClient
+      .fetchQuery({
+        queryKey: ['mobility-system', 'public', id],
+        queryFn: () => api.get<TMobilitySystem>(`mobility-system/${id}/details`),
+      })
+      .then((system) => flyTo(system))
+      .catch(() => undefined);
+  };
+
+  const flyTo = (result: Pick<TPublicSystemResult, 'latitude' | 'longitude' | 'boundingBox'>) => {
     const map = mapRef.current;
     const target = targetOf(result);
     if (!map || !target) return;
@@ -109,8 +236,7 @@ export default function MapHomePage() {
       ],
       { layers: interactiveLayers.filter((id) => map.getLayer(id)) },
     );
-    const rank = (feature: MapGeoJSONFeature) => (feature.layer.type === 'line' ? 1 : 0);
-    const [hit] = [...found].sort((a, b) => rank(a) - rank(b));
+    const [hit] = [...found].sort((a, b) => hitRank(a) - hitRank(b));
     if (!hit) return;
     if (hit.properties.cluster) {
       const source = map.getSource(hit.source) as GeoJSONSource | undefined;
@@ -121,10 +247,11 @@ export default function MapHomePage() {
     }
     if (hit.layer.id === TRAFFIC_LAYER_ID)
       setSelection({ kind: 'traffic', jam: hit.properties as TTrafficJamProperties });
+    else if (typeof hit.properties._eid === 'number') openIncident(hit.properties._eid, { fit: false });
     else if (typeof hit.properties._msid === 'number') selectSystem(hit.properties._msid);
   };
 
-  const filterCount = selectedGroups.size + (isTrafficSelected ? 1 : 0);
+  const filterCount = selectedGroups.size + selectedIncidents.size + (isTrafficSelected ? 1 : 0);
   const drawnCount = countDrawn(layers) + (isTrafficSelected ? (traffic.data?.features.length ?? 0) : 0);
 
   return (
@@ -144,7 +271,11 @@ export default function MapHomePage() {
         maxBounds={settings.maxBounds ? [...settings.maxBounds[0], ...settings.maxBounds[1]] : undefined}
         interactiveLayerIds={interactiveLayers}
         onClick={handleClick}
-        onLoad={(event) => provideGroupIcons(event.target)}
+        onLoad={(event) => {
+          provideGroupIcons(event.target);
+          provideIncidentIcons(event.target);
+          setMapLoaded(true);
+        }}
       >
         <SlotLayers />
         <MapTypeLayer option={mapType} language={i18n.language} googleKey={googleMapKey(config)} />
@@ -152,12 +283,30 @@ export default function MapHomePage() {
         {layers.map((layer) => (
           <GroupLayers key={layer.groupId} layer={layer} />
         ))}
+        {incidentLayers.map((layer) => (
+          <IncidentLayers key={layer.kind} kind={layer.kind} data={layer.data} />
+        ))}
+        {selection?.kind === 'incident' && incidentData && isShowingAlternatives && (
+          <AlternativePathsLayer
+            features={incidentData.geojson.features.filter((feature) => feature.properties.isAlternative)}
+          />
+        )}
         {selection?.kind === 'system' && selectedSystem.data?.geometry && (
-          <SelectedLayer geometry={selectedSystem.data.geometry} />
+          <SelectedLayer geometries={[selectedSystem.data.geometry]} />
+        )}
+        {selection?.kind === 'incident' && incidentData && (
+          <SelectedLayer
+            geometries={incidentData.geojson.features
+              .filter((feature) => !feature.properties.isAlternative)
+              .map((feature) => feature.geometry)}
+          />
         )}
       </BaseMap>
       <VisuallyHidden role="status" data-testid="map-status">
         {t('map.status', { count: drawnCount })}
+      </VisuallyHidden>
+      <VisuallyHidden role="status" data-testid="map-incident-status">
+        {t('map.incidentStatus', { count: incidentCount })}
       </VisuallyHidden>
       <Stack
         ref={controlsRef}
@@ -166,7 +315,7 @@ export default function MapHomePage() {
         top={12}
         left={12}
         // On a phone it leaves the top-right corner to the zoom buttons.
-        w={isMobile ? 'calc(100% - 64px)' : 360}
+        w={isMobile ? 'calc(100% - 64px)' : FILTER_PANEL_WIDTH}
         style={{ zIndex: 4 }}
       >
         <SearchBox
@@ -191,11 +340,19 @@ export default function MapHomePage() {
           filterCount={filterCount}
           onClearFilter={() => {
             setSelectedGroups(new Set());
+            setSelectedIncidents(new Set());
             setTrafficSelected(false);
           }}
         />
         {isFilterOpen && (
           <FilterPanel
+            incidents={{
+              kinds: allowedKinds,
+              selected: selectedIncidents,
+              onSelectedChange: setSelectedIncidents,
+              settingsCount: countIncidentFilter(incidentFilter),
+              onOpenSettings: () => setIncidentFilterOpen(true),
+            }}
             tree={tree}
             selected={selectedGroups}
             onSelectedChange={setSelectedGroups}
@@ -205,17 +362,55 @@ export default function MapHomePage() {
           />
         )}
       </Stack>
-      <Box pos="absolute" bottom={12} left={12} style={{ zIndex: 3 }}>
+      <Group pos="absolute" bottom={12} left={12} gap="xs" align="flex-end" style={{ zIndex: 3 }}>
         <MapTypeSelector
           options={mapTypes}
           value={mapType.value}
           onChange={(value) => setMapTypeChoice({ mapId, value })}
         />
-      </Box>
+        {isReportingAllowed && (
+          <Button
+            leftSection={<IconMessageReport size={18} />}
+            onClick={() => setReportFor({ systemId: null })}
+            data-testid="map-report-event"
+          >
+            {t('map.report')}
+          </Button>
+        )}
+      </Group>
       <HighlightsModal />
+      {isIncidentFilterOpen && (
+        <IncidentFilterModal
+          value={incidentFilter}
+          onApply={setIncidentFilter}
+          onClose={() => setIncidentFilterOpen(false)}
+        />
+      )}
+      {reportFor && (
+        <Suspense fallback={null}>
+          <ReportEventModal systemId={reportFor.systemId} onClose={() => setReportFor(null)} />
+        </Suspense>
+      )}
       {selection && (
         <SidePanel isMobile={isMobile} containerHeight={pageHeight} onClose={() => setSelection(null)}>
-          {selection.kind === 'system' ? <SystemCard systemId={selection.id} /> : <TrafficCard jam={selection.jam} />}
+          {selection.kind === 'system' && (
+            <SystemCard
+              systemId={selection.id}
+              actions={{
+                onOpenIncident: (id) => openIncident(id, { fit: true }),
+                onReport: isReportingAllowed ? (systemId) => setReportFor({ systemId }) : undefined,
+              }}
+            />
+          )}
+          {selection.kind === 'incident' && (
+            <IncidentCard
+              eventId={selection.id}
+              isShowingAlternatives={isShowingAlternatives}
+              onShowAlternativesChange={setShowingAlternatives}
+              onOpenSystem={openSystem}
+            />
+          )}
+          {selection.kind === 'traffic' && <TrafficCard jam={selection.jam} />}
         </SidePanel>
       )}
     </Box>

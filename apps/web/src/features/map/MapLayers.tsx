@@ -98,10 +98,14 @@ export function TrafficLayer({ traffic }: { traffic: TTrafficCollection }) {
   );
 }
 
-/** A ring around the selected system, above everything else. */
-export function SelectedLayer({ geometry }: { geometry: TGeometry }) {
+/** A ring around the selected system or incident, above everything else. */
+export function SelectedLayer({ geometries }: { geometries: TGeometry[] }) {
+  const data = {
+    type: 'FeatureCollection' as const,
+    features: geometries.map((geometry) => ({ type: 'Feature' as const, geometry, properties: {} })),
+  };
   return (
-    <Source id="selected" type="geojson" data={{ type: 'Feature', geometry, properties: {} }}>
+    <Source id="selected" type="geojson" data={data}>
       <Layer
         id="selected-line"
         type="line"

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { SHEET_MIN_HEIGHT } from './map-config';
 
 /** Height the sheet opens at, as a share of the map's height. */
-const SHEET_OPEN_SHARE = 0.5;
+export const SIDE_PANEL_OPEN_SHARE = 0.5;
+/** Width of the panel beside the map on a desktop. */
+export const SIDE_PANEL_WIDTH = 400;
 const SHEET_MAX_SHARE = 0.92;
 
 /**
@@ -23,7 +25,7 @@ export function SidePanel({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const openHeight = Math.max(SHEET_MIN_HEIGHT, Math.round(containerHeight * SHEET_OPEN_SHARE));
+  const openHeight = Math.max(SHEET_MIN_HEIGHT, Math.round(containerHeight * SIDE_PANEL_OPEN_SHARE));
   const [height, setHeight] = useState<number | null>(null);
   const drag = useRef<{ startY: number; startHeight: number } | null>(null);
   const current = height ?? openHeight;
@@ -49,7 +51,7 @@ export function SidePanel({
         // Clear of the zoom buttons in the map's top-right corner.
         right={56}
         bottom={12}
-        w={400}
+        w={SIDE_PANEL_WIDTH}
         style={{ zIndex: 3, display: 'flex', flexDirection: 'column' }}
       >
         <Group justify="flex-end" p={6}>

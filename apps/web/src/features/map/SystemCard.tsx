@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { can, type TMobilitySystem, type TParameter } from '@mip/shared';
-import { IconPencil } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { CURRENT_EVENT_COLOUR, can, type TMobilitySystem, type TParameter } from '@mip/shared';
+import { IconAlertTriangle, IconMessageReport, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +23,41 @@ function ParameterValue({ parameter }: { parameter: TParameter }) {
   return <>{parameter.value}</>;
 }
 
-function SystemDetails({ system }: { system: TMobilitySystem }) {
+/** What the map offers from a system card: its incidents, and a report about the system. */
+export interface TSystemCardActions {
+  onOpenIncident: (eventId: number) => void;
+  /** Absent when reporting is off (allowEventReporting). */
+  onReport?: (systemId: number) => void;
+}
+
+/** The incidents affecting the system now (activeEvents), each opening its card. */
+function ActiveEvents({ system, onOpenIncident }: { system: TMobilitySystem; onOpenIncident: (id: number) => void }) {
+  const { t } = useTranslation();
+  if (system.activeEvents.length === 0) return null;
+  return (
+    <section aria-labelledby="system-active-events">
+      <Title order={3} size="h5" id="system-active-events" mb={6}>
+        {t('map.card.activeEvents')}
+      </Title>
+      <Stack gap={4}>
+        {system.activeEvents.map((event) => (
+          <UnstyledButton key={event.id} onClick={() => onOpenIncident(event.id)}>
+            <Paper withBorder px="sm" py={6} style={{ borderLeft: `4px solid ${CURRENT_EVENT_COLOUR}` }}>
+              <Group gap={6} wrap="nowrap">
+                <IconAlertTriangle size={16} aria-hidden />
+                <Text size="sm" fw={500}>
+                  {event.title}
+                </Text>
+              </Group>
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: TSystemCardActions }) {
   const { t } = useTranslation();
   const session = useSession();
   const appPath = useAppPath();
@@ -60,6 +94,17 @@ function SystemDetails({ system }: { system: TMobilitySystem }) {
           </Table.Tbody>
         </Table>
       )}
+      <ActiveEvents system={system} onOpenIncident={actions.onOpenIncident} />
+      {actions.onReport && (
+        <Button
+          variant="default"
+          leftSection={<IconMessageReport size={16} />}
+          w="fit-content"
+          onClick={() => actions.onReport?.(system.id)}
+        >
+          {t('map.card.report')}
+        </Button>
+      )}
       {canEdit && (
         <Button
           component={Link}
@@ -89,7 +134,7 @@ function SystemDetails({ system }: { system: TMobilitySystem }) {
 }
 
 /** Spec 001 §2 system card: GET /mobility-system/{id}/details. */
-export function SystemCard({ systemId }: { systemId: number }) {
+export function SystemCard({ systemId, actions }: { systemId: number; actions: TSystemCardActions }) {
   const { t } = useTranslation();
   const system = usePublicSystem(systemId);
   if (system.isError) {
@@ -103,5 +148,5 @@ export function SystemCard({ systemId }: { systemId: number }) {
     );
   }
   if (!system.data) return <DelayedLoader />;
-  return <SystemDetails system={system.data} />;
+  return <SystemDetails system={system.data} actions={actions} />;
 }

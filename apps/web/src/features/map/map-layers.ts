@@ -9,6 +9,7 @@ export const SLOT = {
   traffic: 'z-index-1',
   lines: 'z-index-2',
   points: 'z-index-3',
+  incidents: 'z-index-4',
   selected: 'z-index-5',
 } as const;
 
@@ -48,8 +49,9 @@ export function buildGroupLayers(
   isFiltered: boolean,
 ): TGroupLayer[] {
   return items.flatMap((item) => {
+    if (item.type !== 'GROUP') return [];
     const group = groups.get(item.group.id);
-    if (item.type !== 'GROUP' || !group || !drawn.has(group.id)) return [];
+    if (!group || !drawn.has(group.id)) return [];
     const features = item.geometry.features;
     const [minZoom, maxZoom] = isFiltered
       ? [group.minZoomFiltered, group.maxZoomFiltered]
@@ -97,4 +99,50 @@ export function targetOf(result: {
   }
   if (box) return { kind: 'point', center: [box.minLongitude, box.minLatitude], zoom: 16 };
   return null;
+}
+
+type TBox = { minLatitude: number; maxLatitude: number; minLongitude: number; maxLongitude: number };
+
+/** A bounding box as MapLibre's [[west, south], [east, north]]. */
+export const boundsOfBox = (box: TBox): [[number, number], [number, number]] => [
+  [box.minLongitude, box.minLatitude],
+  [box.maxLongitude, box.maxLatitude],
+];
+
+const finite = (value: string | null) => {
+  if (value === null || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+};
+
+/**
+ * Spec 001 §2: `occurrence=<id>` opens that incident; maxLatitude, minLatitude, maxLongitude and
+ * minLongitude, when all four make a box, are where the map goes instead of the incident's own bounds.
+ */
+export function readOccurrence(
+  params: URLSearchParams,
+): { id: number; box: [[number, number], [number, number]] | null } | null {
+  const id = finite(params.get('occurrence'));
+  if (id === null || !Number.isInteger(id) || id <= 0) return null;
+  const [minLatitude, maxLatitude, minLongitude, maxLongitude] = [
+    'minLatitude',
+    'maxLatitude',
+    'minLongitude',
+    'maxLongitude',
+  ].map((name) => finite(params.get(name)));
+  const isBox =
+    minLatitude !== null &&
+    maxLatitude !== null &&
+    minLongitude !== null &&
+    maxLongitude !== null &&
+    minLatitude <= maxLatitude &&
+    minLongitude <= maxLongitude &&
+    Math.abs(minLatitude) <= 90 &&
+    Math.abs(maxLatitude) <= 90 &&
+    Math.abs(minLongitude) <= 180 &&
+    Math.abs(maxLongitude) <= 180;
+  return {
+    id,
+    box: isBox ? boundsOfBox({ minLatitude, maxLatitude, minLongitude, maxLongitude }) : null,
+  };
 }

@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { googleSessionRequest, type TGoogleMapType } from './map-types';
 
-/** GET /map/: group (and, once they exist, incident) geometries, polled every 50 s (spec 001 §4). */
+/** GET /map/: group and incident geometries, polled every 50 s (spec 001 §4). */
 export function useMapItems() {
   return useQuery({
     queryKey: ['map', 'items'],

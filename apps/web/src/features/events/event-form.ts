@@ -1,0 +1,113 @@
+import type { TEvent, TEventDirection, TEventInput, TEventPriority, TEventSubType } from '@mip/shared';
+import dayjs from 'dayjs';
+import { dateValueOfDay, dayOfDateValue, type TDateValue } from '../../components/dates/date-value';
+import type { TOption } from '../../components/select/RemoteSelect';
+import { formatDateTime } from '../../lib/dates';
+import { eventGeoJsonOfParts, partsOfEventGeoJson, type TEventPart } from './event-geometry';
+
+/** The event form: dates and times apart (the shared date input plus a time input), the drawing as parts. */
+export interface TEventFormValues {
+  title: string;
+  description: string;
+  categoryId: number | null;
+  isFuture: boolean;
+  fromDay: TDateValue | null;
+  /** HH:mm; empty means the start of the day. */
+  fromTime: string;
+  toDay: TDateValue | null;
+  /** HH:mm; empty means the end of the day (23:59). */
+  toTime: string;
+  priority: TEventPriority;
+  isPublic: boolean;
+  entityId: number | null;
+  direction: TEventDirection | null;
+  subType: TEventSubType | null;
+  parts: TEventPart[];
+  affectedSystems: TOption[];
+}
+
+export const EMPTY_EVENT_FORM: TEventFormValues = {
+  title: '',
+  description: '',
+  categoryId: null,
+  isFuture: false,
+  fromDay: null,
+  fromTime: '',
+  toDay: null,
+  toTime: '',
+  priority: 'NORMAL',
+  isPublic: true,
+  entityId: null,
+  direction: null,
+  subType: null,
+  parts: [],
+  affectedSystems: [],
+};
+
+/** An affected system as its option reads: the system and the group it belongs to. */
+export const systemOptionName = (name: string, parentName: string) => (parentName ? `${name} · ${parentName}` : name);
+
+/** A day from the date input and an HH:mm time as one instant where the user is; undefined without a day. */
+export function joinDayAndTime(
+  day: TDateValue | null,
+  time: string,
+  fallbackTime: string,
+  timeZone?: string,
+): string | undefined {
+  const isoDay = dayOfDateValue(day, timeZone);
+  if (!isoDay) return undefined;
+  const local = `${isoDay}T${/^\d{2}:\d{2}$/.test(time) ? time : fallbackTime}:00`;
+  const instant = timeZone ? dayjs.tz(local, timeZone) : dayjs(local);
+  return instant.isValid() ? instant.toISOString() : undefined;
+}
+
+/** An instant as the form's day and HH:mm time where the user is. */
+export function splitTimestamp(value: string | null, timeZone?: string): { day: TDateValue | null; time: string } {
+  if (!value) return { day: null, time: '' };
+  const isoDay = formatDateTime(value, timeZone, 'YYYY-MM-DD');
+  return { day: dateValueOfDay(isoDay, { timeZone }), time: formatDateTime(value, timeZone, 'HH:mm') };
+}
+
+export function toEventFormValues(event: TEvent, timeZone?: string): TEventFormValues {
+  const from = splitTimestamp(event.fromTimestamp, timeZone);
+  const to = splitTimestamp(event.toTimestamp, timeZone);
+  return {
+    title: event.title,
+    description: event.description,
+    categoryId: event.category.id,
+    isFuture: event.isFuture,
+    fromDay: from.day,
+    fromTime: from.time,
+    toDay: to.day,
+    toTime: to.time,
+    priority: event.priority,
+    isPublic: event.isPublic,
+    entityId: event.entity.id,
+    direction: event.direction,
+    subType: event.subType,
+    parts: partsOfEventGeoJson(event.geojson),
+    affectedSystems: event.affectedSystems.map((system) => ({
+      id: system.id,
+      name: systemOptionName(system.name, system.parentName),
+    })),
+  };
+}
+
+/** The values as the API takes them (the shape the shared schema checks on both sides). */
+export function toEventInput(values: TEventFormValues, timeZone?: string): TEventInput {
+  return {
+    title: values.title,
+    description: values.description,
+    categoryId: values.categoryId as number,
+    isFuture: values.isFuture,
+    fromTimestamp: joinDayAndTime(values.fromDay, values.fromTime, '00:00', timeZone) as string,
+    toTimestamp: joinDayAndTime(values.toDay, values.toTime, '23:59', timeZone) ?? null,
+    geojson: eventGeoJsonOfParts(values.parts),
+    priority: values.priority,
+    direction: values.direction,
+    subType: values.subType,
+    isPublic: values.isPublic,
+    affectedSystemIds: values.affectedSystems.map((system) => system.id),
+    entityId: values.entityId,
+  };
+}

@@ -1,0 +1,288 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
+
+/** A day as the date input takes it (DD-MM-YYYY), in Lisbon, `offset` days from today. */
+function lisbonDay(offset: number): string {
+  const day = new Date(Date.now() + offset * 86_400_000);
+  return day.toLocaleDateString('en-GB', { timeZone: 'Europe/Lisbon' }).replaceAll('/', '-');
+}
+
+/** Closes the notifications shown so far, so a screenshot catches none half faded. */
+async function dismissNotifications(page: Page) {
+  const close = page.getByRole('button', { name: /^(Fechar notificação|Close notification)$/ });
+  for (let left = await close.count(); left > 0; left--)
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {});
+  await expect(close).toHaveCount(0);
+}
+
+async function choose(page: Page, field: RegExp, option: string, typed?: string) {
+  const box = page.getByRole('combobox', { name: field });
+  if (typed) await box.fill(typed);
+  else await box.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A generic category and two events in it, through the API. */
+async function seedEvents(request: APIRequestContext, prefix: string) {
+  const admin = await apiAs(request, ACCOUNTS.admin);
+  const category = await admin.post('/api/event-categories', { name: `${prefix} genérica`, categoryType: 'GENERIC' });
+  expect(category.ok(), await category.text()).toBeTruthy();
+  const categoryId = (await category.json()).id as number;
+  const ids: number[] = [];
+  for (const [index, title] of [`${prefix} árvore caída`, `${prefix} semáforo avariado`].entries()) {
+    const created = await admin.post('/api/events', {
+      title,
+      categoryId,
+      priority: index === 0 ? 'CRITICAL' : 'LOW',
+      fromTimestamp: new Date(Date.now() - 3_600_000).toISOString(),
+      geojson: {
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [-8.61 + index / 100, 41.15] } }],
+      },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    ids.push((await created.json()).id);
+  }
+  return { admin, categoryId, ids };
+}
+
+test.describe('events console', () => {
+  test('a traffic category is created; an event is drawn as a line with a direction and lives through its lifecycle', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, ACCOUNTS.admin);
+
+    // The category, with every setting a closure needs.
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Configurações' }).click();
+    await menu.getByRole('link', { name: 'Categorias de ocorrências' }).click();
+    await expect(page).toHaveURL(/\/event-category$/);
+    await page.getByRole('link', { name: 'Nova categoria' }).first().click();
+    await page.getByRole('button', { name: 'Criar categoria' }).click();
+    await expect(page.getByText('Preencha o nome completo')).toBeVisible();
+    await page.getByLabel(/^Nome/).fill('Cortes de estrada');
+    await choose(page, /^Tipo de categoria/, 'Corte de trânsito');
+    await page.locator('input[type="file"][accept*="svg"]').setInputFiles(path.join(FIXTURES, 'icone-autocarro.svg'));
+    await expect(page.getByText('Ícone escolhido')).toBeVisible();
+    await choose(page, /^Atribuída à entidade/, 'Direção Municipal de Mobilidade e Transportes', 'Mobilidade');
+    await choose(page, /^Agente dos pedidos/, 'Ana Ferreira', 'Ana');
+    await page.getByRole('switch', { name: 'Permitir ao público' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Aberta' })).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'Pendente' }).uncheck();
+    await choose(page, /^Estado quando o destino responde/, 'Em curso');
+    await page.getByRole('button', { name: 'Criar categoria' }).click();
+    await expect(page.getByText('Categoria Cortes de estrada criada com sucesso')).toBeVisible();
+    await expect(page).toHaveURL(/\/event-category\/\d+$/);
+    await expect(page.getByRole('combobox', { name: /^Agente dos pedidos/ })).toHaveValue('Ana Ferreira');
+    await dismissNotifications(page);
+    await capture(page, 'event-category-pt-PT');
+    await page.goto('/event-category');
+    await expect(page.getByRole('link', { name: 'Cortes de estrada', exact: true })).toBeVisible();
+    await capture(page, 'event-categories-pt-PT');
+
+    // The event: the form's own checks first, then the closure's direction and sub-type.
+    await menu.getByRole('button', { name: 'Ocorrências' }).click();
+    await menu.getByRole('link', { name: 'Ocorrências', exact: true }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await page.getByRole('link', { name: 'Nova ocorrência' }).first().click();
+    await expect(page).toHaveURL(/\/events\/create$/);
+    await page.getByRole('button', { name: 'Criar ocorrência' }).click();
+    await expect(page.getByText('Indique o título')).toBeVisible();
+    await expect(page.getByText('Deve indicar uma categoria de ocorrência')).toBeVisible();
+    await expect(page.getByText('Indique a data de início')).toBeVisible();
+    await expect(page.getByText('Indique a localização no mapa')).toBeVisible();
+
+    await page.getByLabel(/^Título/).fill('Corte da Rua de Santa Catarina');
+    await choose(page, /^Categoria/, 'Cortes de estrada');
+    await choose(page, /^Prioridade/, 'Alta');
+    await page.getByLabel(/^Data de início/).fill(lisbonDay(-1));
+    await page.getByLabel(/^Hora de início/).fill('08:00');
+    await page.getByRole('button', { name: 'Linha', exact: true }).click();
+    const map = page.getByTestId('geometry-map').locator('canvas');
+    await expect(map).toBeVisible();
+    for (const [x, y] of [
+      [150, 120],
+      [260, 200],
+      [380, 240],
+    ]) {
+      await map.click({ position: { x, y } });
+    }
+    await expect(page.getByTestId('geometry-vertices')).toHaveText('3 pontos na linha');
+    await page.getByRole('switch', { name: 'Mostrar o sentido' }).check();
+    await expect(page.getByTestId('direction-arrow')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Criar ocorrência' }).click();
+    await expect(page.getByText('Indique o sentido afetado')).toBeVisible();
+    await expect(page.getByText('Indique o subtipo da ocorrência')).toBeVisible();
+    await dismissNotifications(page);
+    await capture(page, 'event-form-pt-PT');
+
+    await choose(page, /^Sentido/, 'Um sentido');
+    await choose(page, /^Subtipo/, 'Via cortada por obras');
+    await page.getByRole('button', { name: 'Criar ocorrência' }).click();
+    await expect(page.getByText('Ocorrência Corte da Rua de Santa Catarina criada com sucesso')).toBeVisible();
+    await expect(page).toHaveURL(/\/events\/\d+$/);
+    const eventId = Number(page.url().split('/').pop());
+
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    const saved = await (await admin.get(`/api/events/${eventId}`)).json();
+    expect(saved.geojson.features).toHaveLength(1);
+    expect(saved.geojson.features[0].geometry.type).toBe('LineString');
+    expect(saved.geojson.features[0].geometry.coordinates).toHaveLength(3);
+    expect(saved.geojson.features[0].properties.showDirections).toBe(true);
+    expect(saved).toMatchObject({ direction: 'ONE_DIRECTION', subType: 'ROAD_CLOSED_CONSTRUCTION', priority: 'HIGH' });
+    expect(saved.entity.name).toBe('Direção Municipal de Mobilidade e Transportes');
+
+    // The lifecycle: in progress, resolved, then reopened with a note (PENDING is not one of the category's).
+    const statusBar = page.getByTestId('event-status-bar');
+    await expect(statusBar.getByText('Aberta', { exact: true })).toBeVisible();
+    await expect(statusBar.getByRole('button', { name: 'Passar a Pendente' })).toHaveCount(0);
+    await statusBar.getByRole('button', { name: 'Passar a Em curso' }).click();
+    await expect(page.getByText('Estado alterado para Em curso')).toBeVisible();
+    await expect(statusBar.getByText('Em curso', { exact: true })).toBeVisible();
+    await statusBar.getByRole('button', { name: 'Passar a Resolvida' }).click();
+    await expect(page.getByText('Estado alterado para Resolvida')).toBeVisible();
+    await statusBar.getByRole('button', { name: 'Reabrir' }).click();
+    const reopen = page.getByRole('dialog', { name: 'Reabrir a ocorrência' });
+    await reopen.getByRole('button', { name: 'Reabrir' }).click();
+    await expect(reopen.getByText('Escreva uma mensagem')).toBeVisible();
+    await reopen.getByLabel(/^Motivo/).fill('O corte foi prolongado até ao fim de semana');
+    await reopen.getByRole('button', { name: 'Reabrir' }).click();
+    await expect(page.getByText('Estado alterado para Aberta')).toBeVisible();
+    await expect(reopen).toHaveCount(0);
+
+    // A public comment, then a transfer with a note.
+    await page.getByLabel('Novo comentário').fill('Equipa da Polícia Municipal no local.');
+    await page.getByRole('switch', { name: 'Comentário público' }).check();
+    await page.getByRole('button', { name: 'Comentar' }).click();
+    await expect(page.getByText('Comentário adicionado com sucesso')).toBeVisible();
+    await expect(page.getByTestId('event-comment').getByText('Equipa da Polícia Municipal no local.')).toBeVisible();
+
+    await statusBar.getByRole('button', { name: 'Transferir' }).click();
+    const transfer = page.getByRole('dialog', { name: 'Transferir para outra entidade' });
+    await transfer.getByRole('button', { name: 'Transferir' }).click();
+    await expect(transfer.getByText('Escolha a entidade')).toBeVisible();
+    await choose(page, /^Nova entidade responsável/, 'Metro do Porto, S.A.', 'Metro');
+    await transfer.getByLabel(/^Nota/).fill('Afeta a estação do Bolhão');
+    await transfer.getByRole('button', { name: 'Transferir' }).click();
+    await expect(page.getByText('Ocorrência transferida para Metro do Porto, S.A. com sucesso')).toBeVisible();
+    await expect(statusBar.getByText('Responsável: Metro do Porto, S.A.')).toBeVisible();
+
+    const timeline = page.getByTestId('event-timeline');
+    await expect(timeline.getByText('Ocorrência criada')).toBeVisible();
+    await expect(timeline.getByText('Estado: Aberta → Em curso')).toBeVisible();
+    await expect(timeline.getByText('Estado: Resolvida → Aberta')).toBeVisible();
+    await expect(timeline.getByText('O corte foi prolongado até ao fim de semana')).toBeVisible();
+    await expect(
+      timeline.getByText('Transferida de Direção Municipal de Mobilidade e Transportes para Metro do Porto, S.A.'),
+    ).toBeVisible();
+    await expect(timeline.getByText('Comentário público')).toBeVisible();
+    await dismissNotifications(page);
+    await capture(page, 'event-detail-pt-PT');
+
+    // Opened on its own, as from an incident card on the map, the event still shows all of it.
+    const card = await page.context().newPage();
+    await card.goto(`/events/${eventId}`);
+    await expect(card.getByLabel(/^Título/)).toHaveValue('Corte da Rua de Santa Catarina');
+    await expect(card.getByTestId('direction-arrow')).toHaveCount(2);
+    await card.close();
+  });
+
+  test('the list filters, exports CSV and transfers several events at once', async ({ page, request }) => {
+    const { ids } = await seedEvents(request, 'Lista');
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/events');
+    await page.getByLabel('Pesquisar ocorrências pelo título ou descrição').fill('Lista');
+    await expect(page.getByRole('link', { name: 'Lista árvore caída', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Lista semáforo avariado', exact: true })).toBeVisible();
+
+    // Priority filter, with its badge; cleared by the badge.
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    await page.getByTestId('filter-panel').getByLabel('Prioridade', { exact: true }).click();
+    await page.getByRole('option', { name: 'Crítica' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('link', { name: 'Lista semáforo avariado', exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('filter-badges').getByText('Prioridade: Crítica')).toBeVisible();
+
+    // The CSV carries what the list shows.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).first().click();
+    const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
+    expect(csv).toContain('Lista árvore caída');
+    expect(csv).not.toContain('Lista semáforo avariado');
+
+    await page.getByRole('button', { name: 'Remover o filtro Prioridade' }).click();
+    await expect(page.getByRole('link', { name: 'Lista semáforo avariado', exact: true })).toBeVisible();
+
+    // Both chosen and handed to the police in one go.
+    await page.getByRole('checkbox', { name: 'Selecionar Lista árvore caída' }).check();
+    await page.getByRole('checkbox', { name: 'Selecionar Lista semáforo avariado' }).check();
+    await expect(page.getByTestId('event-selection')).toContainText('2 ocorrências selecionadas');
+    await dismissNotifications(page);
+    await capture(page, 'events-pt-PT');
+    await page.getByTestId('event-selection').getByRole('button', { name: 'Transferir' }).click();
+    await choose(page, /^Nova entidade responsável/, 'Polícia Municipal do Porto', 'Polícia');
+    await page.getByRole('dialog').getByRole('button', { name: 'Transferir' }).click();
+    await expect(
+      page.getByText('2 ocorrências transferidas para Polícia Municipal do Porto com sucesso'),
+    ).toBeVisible();
+    await expect(page.getByTestId('event-selection')).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: 'Polícia Municipal do Porto' })).toHaveCount(2);
+
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    for (const id of ids) {
+      const timeline = await (await admin.get(`/api/events/${id}/timeline`)).json();
+      expect(timeline.at(-1)).toMatchObject({ kind: 'TRANSFER', toEntity: { name: 'Polícia Municipal do Porto' } });
+    }
+  });
+
+  test('in English, and on a phone', async ({ page, request }) => {
+    const { ids } = await seedEvents(request, 'Phone');
+    // The operator's menu: the Events group holds events and their requests; categories are a setting.
+    await signIn(page, ACCOUNTS.operator);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Ocorrências' }).click();
+    await expect(menu.getByRole('link', { name: 'Ocorrências', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Pedidos de ocorrência' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Configurações' }).click();
+    await expect(menu.getByRole('link', { name: 'Categorias de ocorrências' })).toBeVisible();
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+
+    await signIn(page, ACCOUNTS.admin);
+    await page.getByRole('button', { name: 'Idioma' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+
+    await page.goto('/events/create');
+    await page.getByRole('button', { name: 'Create event' }).click();
+    await expect(page.getByText('Enter the title')).toBeVisible();
+    await expect(page.getByText('Set the location on the map')).toBeVisible();
+    await dismissNotifications(page);
+    await capture(page, 'event-form-en-US');
+
+    await page.goto(`/events/${ids[0]}`);
+    await expect(page.getByRole('button', { name: 'Move to In progress' })).toBeVisible();
+    await capture(page, 'event-detail-en-US');
+
+    await page.goto('/event-category');
+    await expect(page.getByRole('link', { name: 'Phone genérica', exact: true })).toBeVisible();
+    await capture(page, 'event-categories-en-US');
+
+    await page.setViewportSize(MOBILE);
+    await page.goto('/events');
+    await page.getByLabel('Search events by title or description').fill('Phone');
+    await expect(page.getByRole('link', { name: 'Phone árvore caída', exact: true })).toBeVisible();
+    await capture(page, 'events-mobile-en-US');
+    await page.goto(`/events/${ids[1]}`);
+    await expect(page.getByTestId('event-status-bar')).toBeVisible();
+    await capture(page, 'event-detail-mobile-en-US');
+  });
+});

@@ -28,6 +28,21 @@ export async function capture(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Closes the notifications shown so far, so a capture judges the page and not
+ * a toast half faded (or, over a modal, the dimmed page behind it).
+ */
+export async function closeNotifications(page: Page) {
+  const close = page.getByRole('button', { name: /^(Fechar notificação|Close notification)$/ });
+  // Some close by themselves meanwhile: a click that finds none left is fine.
+  for (let left = await close.count(); left > 0; left--)
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {});
+  await expect(close).toHaveCount(0);
+}
+
 export async function signIn(page: Page, account: TAccount, options: { expectHome?: boolean } = {}) {
   await page.goto('/auth');
   await page.getByLabel(/email/i).fill(account.email);

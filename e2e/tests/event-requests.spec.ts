@@ -1,21 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 const PHOTO = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'estacao.png')).toString('base64');
 const DATE_TIME = /\d{2}-\d{2}-\d{4} \d{2}:\d{2}/;
-
-/** Closes the notifications shown so far, so a capture judges the page and not a toast half faded. */
-async function closeNotifications(page: Page) {
-  const close = page.getByRole('button', { name: /^(Fechar notificação|Close notification)$/ });
-  for (let left = await close.count(); left > 0; left--)
-    await close
-      .first()
-      .click({ timeout: 2000 })
-      .catch(() => {});
-  await expect(close).toHaveCount(0);
-}
 
 /**
  * A public category handled by the operator's department, and two reports a

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 
@@ -9,17 +9,6 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 function lisbonDay(offset: number): string {
   const day = new Date(Date.now() + offset * 86_400_000);
   return day.toLocaleDateString('en-GB', { timeZone: 'Europe/Lisbon' }).replaceAll('/', '-');
-}
-
-/** Closes the notifications shown so far, so a screenshot catches none half faded. */
-async function dismissNotifications(page: Page) {
-  const close = page.getByRole('button', { name: /^(Fechar notificação|Close notification)$/ });
-  for (let left = await close.count(); left > 0; left--)
-    await close
-      .first()
-      .click({ timeout: 2000 })
-      .catch(() => {});
-  await expect(close).toHaveCount(0);
 }
 
 async function choose(page: Page, field: RegExp, option: string, typed?: string) {
@@ -83,7 +72,7 @@ test.describe('events console', () => {
     await expect(page.getByText('Categoria Cortes de estrada criada com sucesso')).toBeVisible();
     await expect(page).toHaveURL(/\/event-category\/\d+$/);
     await expect(page.getByRole('combobox', { name: /^Agente dos pedidos/ })).toHaveValue('Ana Ferreira');
-    await dismissNotifications(page);
+    await closeNotifications(page);
     await capture(page, 'event-category-pt-PT');
     await page.goto('/event-category');
     await expect(page.getByRole('link', { name: 'Cortes de estrada', exact: true })).toBeVisible();
@@ -122,7 +111,7 @@ test.describe('events console', () => {
     await page.getByRole('button', { name: 'Criar ocorrência' }).click();
     await expect(page.getByText('Indique o sentido afetado')).toBeVisible();
     await expect(page.getByText('Indique o subtipo da ocorrência')).toBeVisible();
-    await dismissNotifications(page);
+    await closeNotifications(page);
     await capture(page, 'event-form-pt-PT');
 
     await choose(page, /^Sentido/, 'Um sentido');
@@ -185,7 +174,7 @@ test.describe('events console', () => {
       timeline.getByText('Transferida de Direção Municipal de Mobilidade e Transportes para Metro do Porto, S.A.'),
     ).toBeVisible();
     await expect(timeline.getByText('Comentário público')).toBeVisible();
-    await dismissNotifications(page);
+    await closeNotifications(page);
     await capture(page, 'event-detail-pt-PT');
 
     // Opened on its own, as from an incident card on the map, the event still shows all of it.
@@ -226,7 +215,7 @@ test.describe('events console', () => {
     await page.getByRole('checkbox', { name: 'Selecionar Lista árvore caída' }).check();
     await page.getByRole('checkbox', { name: 'Selecionar Lista semáforo avariado' }).check();
     await expect(page.getByTestId('event-selection')).toContainText('2 ocorrências selecionadas');
-    await dismissNotifications(page);
+    await closeNotifications(page);
     await capture(page, 'events-pt-PT');
     await page.getByTestId('event-selection').getByRole('button', { name: 'Transferir' }).click();
     await choose(page, /^Nova entidade responsável/, 'Polícia Municipal do Porto', 'Polícia');
@@ -265,7 +254,7 @@ test.describe('events console', () => {
     await page.getByRole('button', { name: 'Create event' }).click();
     await expect(page.getByText('Enter the title')).toBeVisible();
     await expect(page.getByText('Set the location on the map')).toBeVisible();
-    await dismissNotifications(page);
+    await closeNotifications(page);
     await capture(page, 'event-form-en-US');
 
     await page.goto(`/events/${ids[0]}`);

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 const WAZE_FEED = readFileSync(
@@ -37,18 +37,6 @@ async function startFeed() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Closes the notifications shown so far, so a screenshot catches none half faded. */
-async function dismissNotifications(page: Page) {
-  const close = page.getByRole('button', { name: /^(Fechar notificação|Close notification)$/ });
-  // Some close by themselves meanwhile: a click that finds none left is fine.
-  for (let left = await close.count(); left > 0; left--)
-    await close
-      .first()
-      .click({ timeout: 2000 })
-      .catch(() => {});
-  await expect(close).toHaveCount(0);
 }
 
 async function configureTraffic(request: APIRequestContext, values: { enabled: boolean; url: string }) {
@@ -106,7 +94,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     await expect(page.getByText('Camada Ortofotomapa DGT criada')).toBeVisible();
     await expect(page).toHaveURL(/\/layers\/\d+$/);
     await expect(page.locator('.maplibregl-canvas')).toBeVisible();
-    await dismissNotifications(page);
+    await closeNotifications(page);
     await capture(page, 'layer-form-pt-PT');
 
     const offered = await (await request.get('/api/layers/public')).json();
@@ -150,7 +138,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
       await card.getByRole('button', { name: 'Ler o feed agora' }).click();
       await expect(card.getByText('O feed não é JSON válido.')).toBeVisible();
       await expect(card).toContainText(/2[\s.,]?117/);
-      await dismissNotifications(page);
+      await closeNotifications(page);
       await capture(page, 'layers-traffic-failing-pt-PT');
       expect((await (await request.get('/api/waze/traffic/')).json()).features).toHaveLength(2117);
     } finally {
@@ -181,7 +169,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     await expect(page.getByRole('row').filter({ hasText: 'icone-autocarro' })).toContainText('24×24 px');
     await expect(page.getByTestId('sprite-url')).toHaveText(/\/api\/sprites\/sprite$/);
     await expect(page.getByRole('img', { name: 'A folha de sprites, com 1 ícone' })).toBeVisible();
-    await dismissNotifications(page);
+    await closeNotifications(page);
     await capture(page, 'sprites-pt-PT');
 
     const index = await (await request.get('/api/sprites/sprite@2x.json')).json();
@@ -197,7 +185,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     await page.getByLabel(/^Nome/).fill('autocarro');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Ícone autocarro guardado')).toBeVisible();
-    await dismissNotifications(page);
+    await closeNotifications(page);
     await capture(page, 'sprite-form-pt-PT');
     const resized = await (await request.get('/api/sprites/sprite.json')).json();
     expect(resized.autocarro).toMatchObject({ width: 32, height: 32 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -22,12 +22,6 @@ async function hasInk(canvas: Locator): Promise<boolean> {
 /** Chooses a file in the open modal's dropzone (its hidden file input). */
 async function chooseFile(page: Page, name: string) {
   await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(fixture(name));
-}
-
-/** Notifications over a modal's backdrop are judged against the dimmed page: close them before a capture. */
-async function closeNotifications(page: Page) {
-  for (const button of await page.getByRole('button', { name: 'Fechar notificação' }).all()) await button.click();
-  await expect(page.getByRole('button', { name: 'Fechar notificação' })).toHaveCount(0);
 }
 
 async function confirmDelete(page: Page) {

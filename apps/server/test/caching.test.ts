@@ -23,6 +23,9 @@ const MAY_BE_CACHED = new Set([
   'GET /api/configuration/public/map-style',
   'GET /api/applications/:appId/map-style',
   'GET /api/mobility-system-groups/:id/icon',
+  // Vector tiles of the groups drawn on the map and their TileJSON: ETag plus the map's short max-age.
+  'GET /api/mobility-system-groups/:id/tiles.json',
+  'GET /api/mobility-system-groups/:id/tiles/:z/:x/:y.pbf',
   'GET /api/documents/public/:id/contents',
   // Open311 GeoReport v2: public services and service requests (no personal data), ETag plus a short max-age.
   'GET /api/open311/v2/services.json',

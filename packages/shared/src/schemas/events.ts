@@ -514,26 +514,27 @@ export type TEventTimelineEntry = z.infer<typeof ZEventTimelineEntry>;
 // ---------------------------------------------------------------- public side
 
 /** GET /events/public/{id}: the incident card; only public, live or future events of public categories. */
-export const ZPublicEvent = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  category: ZEventCategoryRef,
-  isFuture: z.boolean(),
-  fromTimestamp: z.string(),
-  toTimestamp: z.string().nullable(),
-  boundingBox: ZBoundingBox,
-  geojson: ZEventGeoJson,
-  priority: z.enum(EVENT_PRIORITIES),
-  status: z.enum(EVENT_STATUSES),
-  direction: z.enum(EVENT_DIRECTIONS).nullable(),
-  subType: z.enum(EVENT_SUB_TYPES).nullable(),
-  affectedSystems: z.array(ZSystemRef),
-  files: z.array(ZDocumentSummary),
-  documents: z.array(ZDocumentSummary),
+export const ZPublicEvent = ZEvent.pick({
+  id: true,
+  title: true,
+  description: true,
+  category: true,
+  isFuture: true,
+  fromTimestamp: true,
+  toTimestamp: true,
+  boundingBox: true,
+  geojson: true,
+  priority: true,
+  status: true,
+  direction: true,
+  subType: true,
+  affectedSystems: true,
+  files: true,
+  documents: true,
+  updatedAt: true,
+}).extend({
   /** Public comments (updates for the public), newest first. */
   updates: z.array(ZEventComment.pick({ id: true, message: true, createdAt: true })),
-  updatedAt: z.string(),
 });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;
 
@@ -548,16 +549,17 @@ export const ZPublicEventSearchQuery = ZPageQuery.extend({
 });
 export type TPublicEventSearchQuery = z.input<typeof ZPublicEventSearchQuery>;
 
-export const ZPublicEventListItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  category: ZEventCategoryRef,
-  isFuture: z.boolean(),
-  fromTimestamp: z.string(),
-  toTimestamp: z.string().nullable(),
-  priority: z.enum(EVENT_PRIORITIES),
-  boundingBox: ZBoundingBox,
-  affectedSystems: z.array(ZSystemRef),
+/** A row of the /incidents list: the card's head. */
+export const ZPublicEventListItem = ZPublicEvent.pick({
+  id: true,
+  title: true,
+  category: true,
+  isFuture: true,
+  fromTimestamp: true,
+  toTimestamp: true,
+  priority: true,
+  boundingBox: true,
+  affectedSystems: true,
 });
 export type TPublicEventListItem = z.infer<typeof ZPublicEventListItem>;
 

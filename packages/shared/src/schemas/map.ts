@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.ts';
 import { ZEventMapFeatureProperties } from './events.ts';
 import { MOBILITY_GROUP_TYPES, MOBILITY_SYSTEM_TYPES, ZGeometry } from './mobility.ts';
 
@@ -66,3 +67,39 @@ export type TEventMapItem = z.infer<typeof ZEventMapItem>;
 
 export const ZMapItem = z.discriminatedUnion('type', [ZGroupMapItem, ZEventMapItem]);
 export type TMapItem = z.infer<typeof ZMapItem>;
+
+// ---------------------------------------------------------------- vector tiles
+
+/**
+ * Groups too large for GeoJSON (issue 5) are drawn from vector tiles, described by a TileJSON at the group's
+ * tileMetadataUrl: an external one, or this platform's own at GET /mobility-system-groups/{id}/tiles.json.
+ * Our tiles hold one layer of that name, its features carrying the map feature properties above.
+ */
+export const GROUP_TILES_LAYER = 'systems';
+/** The deepest zoom our tiles are cut at; the map over-zooms past it, so no deeper tile is served. */
+export const GROUP_TILES_MAX_ZOOM = 14;
+
+/** TileJSON 3.0.0 (https://github.com/mapbox/tilejson-spec/tree/master/3.0.0), as far as our tiles use it. */
+export const ZTileJson = z.object({
+  tilejson: z.literal('3.0.0'),
+  name: z.string(),
+  scheme: z.literal('xyz'),
+  tiles: z.array(z.string()).min(1),
+  vector_layers: z.array(
+    z.object({ id: z.string(), description: z.string(), fields: z.record(z.string(), z.string()) }),
+  ),
+  minzoom: z.number().int(),
+  maxzoom: z.number().int(),
+  /** [west, south, east, north] of the group's systems; absent while it has none. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+});
+export type TTileJson = z.infer<typeof ZTileJson>;
+
+export const ZTileParams = z
+  .object({
+    id: ZId,
+    z: z.coerce.number().int().min(0).max(GROUP_TILES_MAX_ZOOM),
+    x: z.coerce.number().int().min(0),
+    y: z.coerce.number().int().min(0),
+  })
+  .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, { error: 'INVALID_VALUE', path: ['x'] });

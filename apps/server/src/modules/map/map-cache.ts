@@ -71,8 +71,11 @@ export function createMapCache(db: TDatabase): TNotifiedCache<TMapAnswer> {
   };
 }
 
-/** The best encoding the caller accepts (q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): TEncoding {
+/** The best encoding on offer, best first, that the caller accepts (q=0 refuses one). */
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly Exclude<TEncoding, 'identity'>[] = ['br', 'gzip'],
+): TEncoding {
   if (!acceptEncoding) return 'identity';
   const accepted = new Set(
     acceptEncoding
@@ -81,7 +84,5 @@ export function pickEncoding(acceptEncoding: string | undefined): TEncoding {
       .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
       .map(([name]) => name.trim().toLowerCase()),
   );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  return offered.find((encoding) => accepted.has(encoding)) ?? 'identity';
 }

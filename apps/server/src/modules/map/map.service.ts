@@ -1,3 +1,4 @@
+import type { TMapFeature } from '@mip/shared';
 import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database.ts';
 import { IS_VISIBLE_TO_PUBLIC_SQL } from '../events/events.service.ts';
@@ -5,6 +6,20 @@ import { IS_VISIBLE_TO_PUBLIC_SQL } from '../events/events.service.ts';
 /** A system without a stored shape but with coordinates is drawn as a point there. */
 const SYSTEM_GEOMETRY = sql`coalesce(s.geometry::json, case when s.latitude is not null and s.longitude is not null
   then json_build_object('type', 'Point', 'coordinates', json_build_array(s.longitude, s.latitude)) end)`;
+
+/** Groups the public map draws: their systems are public. */
+const IS_DRAWN_GROUP = sql`g.layer_type <> 'NO_LAYERS'`;
+
+/** The active systems of group `g` that have a place, as a JSON array of GeoJSON features. */
+const GROUP_FEATURES = sql`coalesce((
+  select json_agg(json_build_object(
+           'type', 'Feature', 'id', s.id, 'geometry', ${SYSTEM_GEOMETRY},
+           'properties', json_build_object('_msid', s.id, 'name', s.name, 'systemType', s.system_type, 'color', s.color))
+         order by s.id)
+    from mobility_systems s
+   where s.group_id = g.id and s.active
+     and (s.geometry is not null or (s.latitude is not null and s.longitude is not null))
+), '[]'::json)`;
 
 export interface TMapItemsJson {
   /** The JSON text of the answer. */
@@ -21,7 +36,8 @@ export interface TMapItemsJson {
  * thousand systems and thousands of incident parts from becoming JS objects on every rebuild.
  *
  * - One GROUP item per group drawn on the map (layerType other than NO_LAYERS), its active systems as
- *   GeoJSON features.
+ *   GeoJSON features; none for a group with a tileMetadataUrl, which the map draws from vector tiles (the
+ *   item stays, so the filter still lists the group).
  * - One EVENT item (current incidents) and one FUTURE_EVENT item (not started yet), each present when it
  *   has incidents: the parts of every public incident — public, live (OPEN, IN_PROGRESS, PENDING), of an
  *   active category, not ended — as features carrying their own drawing properties (isAlternative,
@@ -56,18 +72,10 @@ export async function readMapItemsJson(db: TExecutor): Promise<TMapItemsJson> {
       select 0 as kind, g.id as position, json_build_object(
                'type', 'GROUP',
                'group', json_build_object('id', g.id, 'type', g.type),
-               'geometry', json_build_object('type', 'FeatureCollection', 'features', coalesce((
-                 select json_agg(json_build_object(
-                          'type', 'Feature', 'id', s.id, 'geometry', ${SYSTEM_GEOMETRY},
-                          'properties', json_build_object('_msid', s.id, 'name', s.name,
-                                                          'systemType', s.system_type, 'color', s.color))
-                        order by s.id)
-                   from mobility_systems s
-                  where s.group_id = g.id and s.active
-                    and (s.geometry is not null or (s.latitude is not null and s.longitude is not null))
-               ), '[]'::json))) as item
+               'geometry', json_build_object('type', 'FeatureCollection', 'features',
+                 case when g.tile_metadata_url is null then ${GROUP_FEATURES} else '[]'::json end)) as item
         from mobility_system_groups g
-       where g.layer_type <> 'NO_LAYERS'
+       where ${IS_DRAWN_GROUP}
       union all
       select 1, case when is_future then 1 else 0 end, json_build_object(
                'type', case when is_future then 'FUTURE_EVENT' else 'EVENT' end,
@@ -81,4 +89,21 @@ export async function readMapItemsJson(db: TExecutor): Promise<TMapItemsJson> {
                     union all select to_timestamp from live where to_timestamp is not null) moments
            )::float8 as changes_in_ms`);
   return { items: rows[0].items, changesInMs: rows[0].changes_in_ms };
+}
+
+/**
+ * One drawn group's name and features, as GET /map/ would draw them without tiles: what its vector tiles
+ * are cut from. Null when no such group is drawn on the map.
+ */
+export async function readGroupFeatures(
+  db: TExecutor,
+  groupId: number,
+): Promise<{ name: string; features: TMapFeature[] } | null> {
+  const { rows } = await db.execute<{ name: string; features: string }>(
+    sql`select g.name, ${GROUP_FEATURES}::text as features
+          from mobility_system_groups g
+         where g.id = ${groupId} and ${IS_DRAWN_GROUP}`,
+  );
+  if (!rows[0]) return null;
+  return { name: rows[0].name, features: JSON.parse(rows[0].features) as TMapFeature[] };
 }

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
+  MAP_MAX_AGE_SECONDS,
+  type TTileJson,
   ZIdParams,
   ZMobilityGroup,
   ZMobilityGroupInput,
@@ -6,10 +9,15 @@ import {
   ZMobilityGroupSearchQuery,
   ZPagedList,
   ZSuccess,
+  ZTileJson,
+  ZTileParams,
 } from '@mip/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
+import { sendCacheable } from '../../http/cacheable.ts';
+import { notFound } from '../../http/errors.ts';
+import { pickEncoding } from '../map/map-cache.ts';
 import {
   createMobilityGroup,
   deleteMobilityGroup,
@@ -19,6 +27,7 @@ import {
   searchMobilityGroups,
   updateMobilityGroup,
 } from './mobility-groups.service.ts';
+import { createGroupTileCache } from './mobility-groups.tiles.ts';
 
 /** /mobile-system-groups in the console; the tree and icons also feed the public map. */
 export const mobilityGroupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +64,71 @@ export const mobilityGroupRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
           .send(icon)
       );
+    },
+  );
+
+  const tiles = createGroupTileCache(app.db, app.config.publicUrl);
+  app.addHook('onClose', tiles.close);
+  // Public map data, as GET /map/: any page may draw it, browsers and a CDN may keep it a little while.
+  const cachedPublicly = { maxAgeSeconds: MAP_MAX_AGE_SECONDS } as const;
+
+  app.get(
+    '/mobility-system-groups/:id/tiles.json',
+    {
+      config: { rule: 'public' },
+      schema: {
+        tags,
+        description:
+          "TileJSON 3.0.0 of the group's vector tiles (its active systems, layer 'systems'), for a group " +
+          "drawn on the map: put this address in a group's tileMetadataUrl to draw it from tiles.",
+        params: ZIdParams,
+        response: { 200: ZTileJson },
+      },
+    },
+    async (request, reply) => {
+      const tileJson = await tiles.tileJson(request.params.id);
+      if (!tileJson) throw notFound();
+      reply.header('access-control-allow-origin', '*');
+      // The schema documents the answer; the tag is of the text sent.
+      const body = JSON.stringify(tileJson);
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+      return sendCacheable(request, reply, {
+        ...cachedPublicly,
+        etag,
+        contentType: 'application/json; charset=utf-8',
+        body,
+      }) as unknown as TTileJson;
+    },
+  );
+
+  app.get(
+    '/mobility-system-groups/:id/tiles/:z/:x/:y.pbf',
+    {
+      config: { rule: 'public' },
+      schema: {
+        tags,
+        description:
+          'One Mapbox Vector Tile (layer "systems": _msid, name, systemType, color) of a group drawn on the ' +
+          'map, gzipped when the caller accepts it; 204 when nothing lies in the tile.',
+        params: ZTileParams,
+      },
+    },
+    async (request, reply) => {
+      const { id, z, x, y } = request.params;
+      const tile = await tiles.tile(id, z, x, y);
+      if (!tile) throw notFound();
+      reply.header('access-control-allow-origin', '*');
+      if (tile === 'empty') {
+        return reply.header('cache-control', `public, max-age=${MAP_MAX_AGE_SECONDS}`).status(204).send();
+      }
+      const encoding = pickEncoding(request.headers['accept-encoding'], ['gzip']);
+      return sendCacheable(request, reply, {
+        ...cachedPublicly,
+        etag: tile.etag,
+        contentType: 'application/vnd.mapbox-vector-tile',
+        body: encoding === 'gzip' ? tile.bodies.gzip : tile.bodies.identity,
+        contentEncoding: encoding,
+      });
     },
   );
 

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   EVENT_CATEGORY_ICON_MAX_CHARS,
@@ -25,8 +13,7 @@ import {
   USER_TYPES,
   ZEventCategoryInput,
 } from '@mip/shared';
-import { IconCode } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../api/client';
@@ -34,14 +21,13 @@ import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { PictureField, readPictureFile } from '../../components/PictureField';
+import { SvgIconField } from '../../components/SvgIconField';
 import { DROPDOWN_PAGE_SIZE, RemoteSelect, type TOption } from '../../components/select/RemoteSelect';
 import { errorText } from '../../components/server-errors';
+import { looksLikeSvg, svgMarkupOfDataUrl } from '../../components/svg-icon';
 import { TitledSection } from '../../components/TitledSection';
 import { validateWithSchema } from '../auth/zod-form';
 import { EntitySelect } from '../entities/EntitySelect';
-import { GroupIcon } from '../mobility-groups/GroupIcon';
-import { looksLikeSvg, svgMarkupOfDataUrl } from './category-icon';
 import { deleteEventCategory, saveEventCategory, useEventCategory } from './useEventCategories';
 
 interface TFormValues {
@@ -163,7 +149,6 @@ export default function EventCategoryFormPage() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const category = useEventCategory(id);
-  const [isPasting, setIsPasting] = useState(false);
 
   const form = useForm<TFormValues>({
     initialValues: EMPTY,
@@ -233,53 +218,13 @@ export default function EventCategoryFormPage() {
                 }))}
                 {...form.getInputProps('categoryType')}
               />
-              <Stack gap={6}>
-                <PictureField
-                  label={t('eventCategories.fields.icon')}
-                  description={t('eventCategories.help.icon')}
-                  error={form.errors.icon}
-                  preview={<GroupIcon icon={values.icon} color={null} size={32} />}
-                  stateText={values.icon ? t('eventCategories.iconChosen') : t('eventCategories.noIcon')}
-                  accept="image/svg+xml,.svg"
-                  uploadLabel={t('eventCategories.uploadIcon')}
-                  onFile={async (file) => {
-                    const svg = await readPictureFile(t, file, ['svg'], EVENT_CATEGORY_ICON_MAX_CHARS);
-                    if (svg !== null) form.setFieldValue('icon', svg);
-                  }}
-                  remove={
-                    values.icon === null
-                      ? undefined
-                      : { label: t('eventCategories.removeIcon'), onClear: () => form.setFieldValue('icon', null) }
-                  }
-                />
-                <Group>
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    leftSection={<IconCode size={14} />}
-                    aria-expanded={isPasting}
-                    onClick={() => setIsPasting((open) => !open)}
-                  >
-                    {t('eventCategories.pasteIcon')}
-                  </Button>
-                </Group>
-                {isPasting && (
-                  <Textarea
-                    label={t('eventCategories.fields.iconMarkup')}
-                    description={t('eventCategories.help.iconMarkup')}
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    autosize
-                    minRows={3}
-                    maxRows={8}
-                    maxLength={EVENT_CATEGORY_ICON_MAX_CHARS}
-                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-                    value={values.icon ?? ''}
-                    onChange={(event) =>
-                      form.setFieldValue('icon', event.currentTarget.value.trim() ? event.currentTarget.value : null)
-                    }
-                  />
-                )}
-              </Stack>
+              <SvgIconField
+                value={values.icon}
+                onChange={(icon) => form.setFieldValue('icon', icon)}
+                error={form.errors.icon}
+                maxLength={EVENT_CATEGORY_ICON_MAX_CHARS}
+                canPaste
+              />
               <Switch
                 mt={{ sm: 28 }}
                 label={t('eventCategories.fields.active')}

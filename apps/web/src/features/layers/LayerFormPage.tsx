@@ -32,9 +32,9 @@ import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { PictureField, readPictureFile } from '../../components/PictureField';
+import { SvgIconField } from '../../components/SvgIconField';
 import { TitledSection } from '../../components/TitledSection';
 import { validateWithSchema } from '../auth/zod-form';
-import { GroupIcon } from '../mobility-groups/GroupIcon';
 import { LayerPreview } from './LayerPreview';
 import { deleteMapLayer, saveMapLayer, useMapLayer } from './useLayers';
 
@@ -168,23 +168,12 @@ export default function LayerFormPage() {
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 {...form.getInputProps('color')}
               />
-              <PictureField
-                label={t('layers.fields.icon')}
-                description={t('layers.help.icon')}
+              <SvgIconField
+                value={values.icon}
+                onChange={(icon) => form.setFieldValue('icon', icon)}
                 error={form.errors.icon}
-                preview={<GroupIcon icon={values.icon} color={values.color || null} size={32} />}
-                stateText={values.icon ? t('layers.iconChosen') : t('layers.noIcon')}
-                accept="image/svg+xml,.svg"
-                uploadLabel={t('layers.uploadIcon')}
-                onFile={async (file) => {
-                  const svg = await readPictureFile(t, file, ['svg'], LAYER_ICON_MAX_CHARS);
-                  if (svg !== null) form.setFieldValue('icon', svg);
-                }}
-                remove={
-                  values.icon === null
-                    ? undefined
-                    : { label: t('layers.removeIcon'), onClear: () => form.setFieldValue('icon', null) }
-                }
+                maxLength={LAYER_ICON_MAX_CHARS}
+                color={values.color || null}
               />
               <Switch
                 mt={{ sm: 28 }}

@@ -38,12 +38,21 @@ import { GroupLayers, SelectedLayer, SlotLayers, TRAFFIC_LAYER_ID, TrafficLayer 
 import { MapTypeLayer } from './MapTypeLayer';
 import { MapTypeSelector } from './MapTypeSelector';
 import { MAP_CLICK_TOLERANCE_PX, MAP_FIT_PADDING, readMapSettings, SEARCH_DEBOUNCE_MS } from './map-config';
-import { boundsOfBox, buildGroupLayers, countDrawn, groupLayerIds, readOccurrence, targetOf } from './map-layers';
+import {
+  boundsOfBox,
+  buildGroupLayers,
+  countDrawn,
+  hasCustomLayers,
+  interactiveGroupLayerIds,
+  readOccurrence,
+  targetOf,
+} from './map-layers';
 import { effectiveMapType, googleMapKey, mapTypeOptions, type TMapTypeChoice } from './map-types';
 import { SearchBox } from './SearchBox';
 import { SIDE_PANEL_OPEN_SHARE, SIDE_PANEL_WIDTH, SidePanel } from './SidePanel';
 import { SystemCard } from './SystemCard';
 import { TrafficCard } from './TrafficCard';
+import { useLayerCheck } from './useLayerCheck';
 import { useExtraLayers, useMapItems, usePublicSystemSearch, useTraffic } from './useMapData';
 import { useMapUsage } from './useMapUsage';
 
@@ -132,12 +141,21 @@ export default function MapHomePage() {
   });
 
   const groups = useMemo(() => groupsById(tree), [tree]);
-  const layers = useMemo(() => {
+  const drawnGroups = useMemo(() => {
     // Picking only incidents shows only incidents: "show all on an empty filter" means nothing picked at all.
     const showAll = settings.showAllOnEmptyFilter && selectedIncidents.size === 0;
-    const drawn = drawnGroupIds(tree, selectedGroups, showAll);
-    return buildGroupLayers(items, groups, drawn, selectedGroups.size > 0);
-  }, [items, groups, tree, selectedGroups, selectedIncidents, settings.showAllOnEmptyFilter]);
+    return drawnGroupIds(tree, selectedGroups, showAll);
+  }, [tree, selectedGroups, selectedIncidents, settings.showAllOnEmptyFilter]);
+  const checkLayer = useLayerCheck(
+    [...drawnGroups].some((id) => {
+      const group = groups.get(id);
+      return group !== undefined && hasCustomLayers(group);
+    }),
+  );
+  const layers = useMemo(
+    () => buildGroupLayers(items, groups, drawnGroups, selectedGroups.size > 0, checkLayer),
+    [items, groups, drawnGroups, selectedGroups, checkLayer],
+  );
 
   const allowedKinds = useMemo(() => allowedIncidentKinds(config.allowedSystems), [config.allowedSystems]);
   const incidentLayers = useMemo(() => {
@@ -155,15 +173,7 @@ export default function MapHomePage() {
   const interactiveLayers = useMemo(
     () => [
       ...incidentInteractiveLayerIds(incidentLayers.map((layer) => layer.kind)),
-      ...layers.flatMap((layer) => {
-        const ids = groupLayerIds(layer.groupId);
-        return [
-          ids.points,
-          ...(layer.iconImage ? [ids.icons] : []),
-          ...(layer.isClustered ? [ids.clusters] : []),
-          ids.lines,
-        ];
-      }),
+      ...layers.flatMap(interactiveGroupLayerIds),
       ...(traffic.data && isTrafficSelected ? [TRAFFIC_LAYER_ID] : []),
     ],
     [layers, incidentLayers, traffic.data, isTrafficSelected],

@@ -1,6 +1,6 @@
-import { type TGeometry, TRAFFIC_LEVEL_COLOURS, type TTrafficCollection } from '@mip/shared';
+import { GROUP_TILES_LAYER, type TGeometry, TRAFFIC_LEVEL_COLOURS, type TTrafficCollection } from '@mip/shared';
 import type { ExpressionSpecification } from 'maplibre-gl';
-import { Layer, Source } from 'react-map-gl/maplibre';
+import { Layer, type LayerProps, Source } from 'react-map-gl/maplibre';
 import { groupLayerIds, SLOT, type TGroupLayer, Z_SLOTS } from './map-layers';
 
 /** Empty, hidden layers that mark the spec's z-order slots: every other layer is inserted below one of them. */
@@ -10,9 +10,103 @@ export function SlotLayers() {
 
 const colourOf = (fallback: string): ExpressionSpecification => ['coalesce', ['get', 'color'], fallback];
 
-/** One group's systems: routes as coloured lines, stops as circles (with the group's icon), clustered if allowed. */
+const IS_POINT: ExpressionSpecification = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
+const IS_NOT_POINT: ExpressionSpecification = ['!', IS_POINT];
+const LINE_LAYOUT = { 'line-cap': 'round', 'line-join': 'round' } as const;
+
+function linePaint(layer: TGroupLayer) {
+  return { 'line-color': colourOf(layer.colour), 'line-width': 4, 'line-opacity': 0.85 };
+}
+
+const iconLayout = (iconImage: string) =>
+  ({ 'icon-image': iconImage, 'icon-size': 0.5, 'icon-allow-overlap': true }) as const;
+
+function pointPaint(layer: TGroupLayer) {
+  return {
+    'circle-color': layer.iconImage ? '#ffffff' : colourOf(layer.colour),
+    'circle-radius': layer.iconImage ? 10 : 6,
+    'circle-stroke-color': layer.iconImage ? colourOf(layer.colour) : '#ffffff',
+    'circle-stroke-width': 2,
+  };
+}
+
+/**
+ * A group's own layers (CUSTOM_LAYERS) on the group's source, named here: <Source> gives its id only to
+ * layers that are its direct children. A changed definition is a new layer.
+ */
+function CustomLayers({ layer, source }: { layer: TGroupLayer; source: string }) {
+  return layer.customLayers?.map((custom) => (
+    <Layer
+      key={`${custom.id}:${JSON.stringify(custom.definition)}`}
+      {...({ ...custom.definition, id: custom.id, source, beforeId: custom.beforeId } as LayerProps)}
+    />
+  ));
+}
+
+/** A group drawn from its vector tiles (layer `systems`): the same lines, circles and icons, never clustered. */
+function TiledGroupLayers({ layer, url }: { layer: TGroupLayer; url: string }) {
+  const ids = groupLayerIds(layer.groupId);
+  // The source is named on each layer: inside a fragment, <Source> does not reach them.
+  const common = {
+    source: ids.tiles,
+    'source-layer': GROUP_TILES_LAYER,
+    minzoom: layer.minZoom,
+    maxzoom: layer.maxZoom,
+  };
+  return (
+    <Source id={ids.tiles} type="vector" url={url}>
+      {layer.customLayers ? (
+        <CustomLayers layer={layer} source={ids.tiles} />
+      ) : (
+        <>
+          <Layer
+            id={ids.lines}
+            type="line"
+            beforeId={SLOT.lines}
+            {...common}
+            filter={IS_NOT_POINT}
+            layout={LINE_LAYOUT}
+            paint={linePaint(layer)}
+          />
+          <Layer
+            id={ids.points}
+            type="circle"
+            beforeId={SLOT.points}
+            {...common}
+            filter={IS_POINT}
+            paint={pointPaint(layer)}
+          />
+          {layer.iconImage && (
+            <Layer
+              id={ids.icons}
+              type="symbol"
+              beforeId={SLOT.points}
+              {...common}
+              filter={IS_POINT}
+              layout={iconLayout(layer.iconImage)}
+            />
+          )}
+        </>
+      )}
+    </Source>
+  );
+}
+
+/**
+ * One group's systems: routes as coloured lines, stops as circles (with the group's icon), clustered if
+ * allowed; from its vector tiles when it has them; with its own layers when it is a CUSTOM_LAYERS group.
+ */
 export function GroupLayers({ layer }: { layer: TGroupLayer }) {
   const ids = groupLayerIds(layer.groupId);
+  if (layer.tilesUrl) return <TiledGroupLayers layer={layer} url={layer.tilesUrl} />;
+  if (layer.customLayers) {
+    const data = { type: 'FeatureCollection' as const, features: [...layer.lines.features, ...layer.points.features] };
+    return (
+      <Source id={ids.all} type="geojson" data={data}>
+        <CustomLayers layer={layer} source={ids.all} />
+      </Source>
+    );
+  }
   const points = { beforeId: SLOT.points, minzoom: layer.minZoom, maxzoom: layer.maxZoom };
   const unclustered: ExpressionSpecification = ['!', ['has', 'point_count']];
   return (
@@ -24,8 +118,8 @@ export function GroupLayers({ layer }: { layer: TGroupLayer }) {
           beforeId={SLOT.lines}
           minzoom={layer.minZoom}
           maxzoom={layer.maxZoom}
-          layout={{ 'line-cap': 'round', 'line-join': 'round' }}
-          paint={{ 'line-color': colourOf(layer.colour), 'line-width': 4, 'line-opacity': 0.85 }}
+          layout={LINE_LAYOUT}
+          paint={linePaint(layer)}
         />
       </Source>
       <Source
@@ -51,26 +145,9 @@ export function GroupLayers({ layer }: { layer: TGroupLayer }) {
             }}
           />
         )}
-        <Layer
-          id={ids.points}
-          type="circle"
-          {...points}
-          filter={unclustered}
-          paint={{
-            'circle-color': layer.iconImage ? '#ffffff' : colourOf(layer.colour),
-            'circle-radius': layer.iconImage ? 10 : 6,
-            'circle-stroke-color': layer.iconImage ? colourOf(layer.colour) : '#ffffff',
-            'circle-stroke-width': 2,
-          }}
-        />
+        <Layer id={ids.points} type="circle" {...points} filter={unclustered} paint={pointPaint(layer)} />
         {layer.iconImage && (
-          <Layer
-            id={ids.icons}
-            type="symbol"
-            {...points}
-            filter={unclustered}
-            layout={{ 'icon-image': layer.iconImage, 'icon-size': 0.5, 'icon-allow-overlap': true }}
-          />
+          <Layer id={ids.icons} type="symbol" {...points} filter={unclustered} layout={iconLayout(layer.iconImage)} />
         )}
       </Source>
     </>

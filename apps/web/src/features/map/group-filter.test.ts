@@ -1,25 +1,9 @@
 import type { TMobilityGroupNode } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
 import { checkState, drawnGroupIds, groupsById, toggleGroup } from './group-filter';
+import { groupNode } from './group-node.fixture';
 
-const node = (id: number, subgroups: TMobilityGroupNode[] = []): TMobilityGroupNode => ({
-  id,
-  name: `Grupo ${id}`,
-  icon: null,
-  color: null,
-  type: 'STATIC',
-  layerType: 'DEFAULT_LAYERS',
-  styles: null,
-  tileMetadataUrl: null,
-  allowOverlap: false,
-  allowClustering: false,
-  minZoomFiltered: null,
-  maxZoomFiltered: null,
-  minZoomNotFiltered: null,
-  maxZoomNotFiltered: null,
-  systemsCount: 0,
-  subgroups,
-});
+const node = (id: number, subgroups: TMobilityGroupNode[] = []) => groupNode(id, { subgroups });
 
 // Metro (1) with its lines (2) and stops (3); buses (4) alone.
 const metro = node(1, [node(2), node(3)]);

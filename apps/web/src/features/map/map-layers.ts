@@ -1,4 +1,12 @@
-import type { TMapFeature, TMapItem, TMobilityGroupNode } from '@mip/shared';
+import {
+  GROUP_TILES_LAYER,
+  MAX_MAP_ZOOM,
+  MIN_MAP_ZOOM,
+  type TMapFeature,
+  type TMapItem,
+  type TMobilityGroupNode,
+} from '@mip/shared';
+import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
 import { MAP_ZOOM_DEFAULT } from './map-config';
 
 export const DEFAULT_GROUP_COLOUR = '#0a6c74';
@@ -15,17 +23,35 @@ export const SLOT = {
 
 type TCollection = { type: 'FeatureCollection'; features: TMapFeature[] };
 
-/** What the map draws of one group: its points and its lines apart, since only points cluster. */
+/** A MapLibre layer of a group's own style (CUSTOM_LAYERS), given its id, source layer and zoom range. */
+export interface TCustomLayer {
+  /** group-<id>-custom-<n>, n being its place in the group's styles. */
+  id: string;
+  /** The slot it is drawn below: lines and areas with the lines, circles and symbols with the points. */
+  beforeId: string;
+  /** The definition without id and source, which the group's source provides. */
+  definition: Omit<LayerSpecification, 'id' | 'source'>;
+}
+
+/**
+ * What the map draws of one group. From the map answer, its points and its lines apart, since only points
+ * cluster; from vector tiles (a group with a tileMetadataUrl), one source whose layer `systems` holds both.
+ */
 export interface TGroupLayer {
   groupId: number;
   colour: string;
   points: TCollection;
   lines: TCollection;
+  /** The group's TileJSON when it is drawn from vector tiles; its features then are not in the map answer. */
+  tilesUrl: string | null;
+  /** Never for a group drawn from tiles: only GeoJSON sources cluster. */
   isClustered: boolean;
   /** The group's icon is drawn on its points when it has one. */
   iconImage: string | null;
   minZoom: number;
   maxZoom: number;
+  /** The group's own layers (CUSTOM_LAYERS) that passed the style checks; null draws the default ones. */
+  customLayers: TCustomLayer[] | null;
 }
 
 export const groupIconImage = (groupId: number) => `group-icon-${groupId}`;
@@ -34,19 +60,102 @@ export const groupLayerIds = (groupId: number) => ({
   points: `group-${groupId}-points`,
   icons: `group-${groupId}-icons`,
   clusters: `group-${groupId}-clusters`,
+  /** The vector source of a group drawn from tiles. */
+  tiles: `group-${groupId}-tiles`,
+  /** The GeoJSON source of every feature of a group drawn with its own layers. */
+  all: `group-${groupId}-all`,
+  custom: (index: number) => `group-${groupId}-custom-${index}`,
 });
+
+/** Every layer of the group a click may pick. */
+export function interactiveGroupLayerIds(layer: TGroupLayer): string[] {
+  const ids = groupLayerIds(layer.groupId);
+  if (layer.customLayers) return layer.customLayers.map((custom) => custom.id);
+  return [ids.points, ...(layer.iconImage ? [ids.icons] : []), ...(layer.isClustered ? [ids.clusters] : []), ids.lines];
+}
 
 const isPoint = (feature: TMapFeature) => feature.geometry.type === 'Point' || feature.geometry.type === 'MultiPoint';
 
 /**
+ * Checks one layer of a style on the given source: the messages of what is wrong, none when it is fine.
+ * The style-spec validator is loaded only for maps that have custom layers; until then this is null.
+ */
+export type TLayerCheck = (layer: LayerSpecification, source: SourceSpecification) => string[];
+
+/** Layer types that draw features of a source; the others (background, raster, hillshade…) cannot draw systems. */
+const FEATURE_LAYER_TYPES = new Set(['fill', 'line', 'symbol', 'circle', 'heatmap', 'fill-extrusion']);
+const POINT_LAYER_TYPES = new Set(['symbol', 'circle', 'heatmap']);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The layer definitions a group's styles hold: a list of layers, a style-like `{layers: [...]}`, or one layer. */
+export function styleLayersOf(styles: unknown): unknown[] {
+  if (Array.isArray(styles)) return styles;
+  if (isObject(styles)) return Array.isArray(styles.layers) ? styles.layers : [styles];
+  return [];
+}
+
+const warned = new Set<string>();
+/** Says once per message why a custom layer is left out: an administrator's typo must not break the map. */
+function warnOnce(message: string) {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(message);
+}
+
+/**
+ * A CUSTOM_LAYERS group's layers from its styles (spec 001 §3): each gets the id `group-<id>-custom-<n>`,
+ * the group's source (and source layer `systems` on our tiles unless it names another), and a zoom range
+ * within the group's. A definition the style-spec refuses is left out with a warning.
+ */
+export function buildCustomLayers(
+  group: Pick<TMobilityGroupNode, 'id' | 'styles'>,
+  options: { tilesUrl: string | null; minZoom: number; maxZoom: number; check: TLayerCheck },
+): TCustomLayer[] {
+  const ids = groupLayerIds(group.id);
+  const source: SourceSpecification = options.tilesUrl
+    ? { type: 'vector', url: options.tilesUrl }
+    : { type: 'geojson', data: { type: 'FeatureCollection', features: [] } };
+  return styleLayersOf(group.styles).flatMap((candidate, index) => {
+    const id = ids.custom(index);
+    const refuse = (reason: string) => {
+      warnOnce(`Map layer ${id} of group ${group.id} left out: ${reason}`);
+      return [];
+    };
+    if (!isObject(candidate)) return refuse('a layer definition must be an object');
+    const { id: _id, source: _source, 'source-layer': sourceLayer, ...rest } = candidate;
+    if (typeof rest.type !== 'string' || !FEATURE_LAYER_TYPES.has(rest.type)) {
+      return refuse(`its type must be one of ${[...FEATURE_LAYER_TYPES].join(', ')}`);
+    }
+    const minzoom = Math.max(options.minZoom, typeof rest.minzoom === 'number' ? rest.minzoom : options.minZoom);
+    const maxzoom = Math.min(options.maxZoom, typeof rest.maxzoom === 'number' ? rest.maxzoom : options.maxZoom);
+    const definition = {
+      ...rest,
+      ...(options.tilesUrl
+        ? { 'source-layer': typeof sourceLayer === 'string' ? sourceLayer : GROUP_TILES_LAYER }
+        : {}),
+      minzoom,
+      maxzoom,
+    } as Omit<LayerSpecification, 'id' | 'source'>;
+    const problems = options.check({ ...definition, id, source: ids.all } as LayerSpecification, source);
+    if (problems.length > 0) return refuse(problems.join('; '));
+    return [{ id, beforeId: POINT_LAYER_TYPES.has(rest.type) ? SLOT.points : SLOT.lines, definition }];
+  });
+}
+
+/**
  * One layer set per drawn group of the map answer. Zoom ranges follow the group's settings for a picked
- * filter or for the unfiltered map (spec 001 §3 zoom min and max, filtered and not filtered).
+ * filter or for the unfiltered map (spec 001 §3 zoom min and max, filtered and not filtered). A group with
+ * a tileMetadataUrl is drawn from those vector tiles; a CUSTOM_LAYERS group with its own layers (the
+ * default ones when none of them passes the checks, so its systems stay on the map) once `check` is there.
  */
 export function buildGroupLayers(
   items: readonly TMapItem[],
   groups: ReadonlyMap<number, TMobilityGroupNode>,
   drawn: ReadonlySet<number>,
   isFiltered: boolean,
+  check: TLayerCheck | null = null,
 ): TGroupLayer[] {
   return items.flatMap((item) => {
     if (item.type !== 'GROUP') return [];
@@ -56,20 +165,34 @@ export function buildGroupLayers(
     const [minZoom, maxZoom] = isFiltered
       ? [group.minZoomFiltered, group.maxZoomFiltered]
       : [group.minZoomNotFiltered, group.maxZoomNotFiltered];
+    const tilesUrl = group.tileMetadataUrl;
+    const zoom = { minZoom: minZoom ?? MIN_MAP_ZOOM, maxZoom: maxZoom ?? MAX_MAP_ZOOM };
+    let customLayers: TCustomLayer[] | null = null;
+    if (hasCustomLayers(group)) {
+      // Held back the moment the checker loads, rather than drawn unchecked.
+      if (!check) return [];
+      customLayers = buildCustomLayers(group, { tilesUrl, ...zoom, check });
+      if (customLayers.length === 0) customLayers = null;
+    }
     return [
       {
         groupId: group.id,
         colour: group.color ?? DEFAULT_GROUP_COLOUR,
         points: { type: 'FeatureCollection', features: features.filter(isPoint) },
         lines: { type: 'FeatureCollection', features: features.filter((feature) => !isPoint(feature)) },
-        isClustered: group.allowClustering,
+        tilesUrl,
+        isClustered: group.allowClustering && !tilesUrl,
         iconImage: group.icon ? groupIconImage(group.id) : null,
-        minZoom: minZoom ?? 0,
-        maxZoom: maxZoom ?? 24,
+        ...zoom,
+        customLayers,
       },
     ];
   });
 }
+
+/** Whether a group draws its systems with layers of its own (and the map needs the style checker). */
+export const hasCustomLayers = (group: Pick<TMobilityGroupNode, 'layerType' | 'styles'>) =>
+  group.layerType === 'CUSTOM_LAYERS' && styleLayersOf(group.styles).length > 0;
 
 /** How many systems the drawn layers hold: said aloud to screen readers, since the canvas says nothing. */
 export const countDrawn = (layers: readonly TGroupLayer[]) =>

@@ -1,9 +1,5 @@
 import { Box, ColorSwatch } from '@mantine/core';
-
-/** An SVG icon as an image: markup shown through <img> can never run, whatever it holds. */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
+import { svgDataUrl } from '../../components/svg-icon';
 
 /** A group's icon, or its colour when it has none. */
 export function GroupIcon({ icon, color, size = 24 }: { icon: string | null; color: string | null; size?: number }) {

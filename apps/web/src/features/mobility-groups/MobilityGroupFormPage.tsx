@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  detectFileType,
   GROUP_ICON_MAX_CHARS,
   MAX_MAP_ZOOM,
   MIN_MAP_ZOOM,
@@ -30,14 +29,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ColourInput } from '../../components/ColourInput';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyFileProblem } from '../../components/files/file-checks';
 import { FormActions } from '../../components/forms/FormActions';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { notify } from '../../components/notify';
-import { PictureField } from '../../components/PictureField';
+import { SvgIconField } from '../../components/SvgIconField';
 import { errorText } from '../../components/server-errors';
 import { validateWithSchema } from '../auth/zod-form';
-import { GroupIcon } from './GroupIcon';
 import { MobilityGroupSelect } from './MobilityGroupSelect';
 import { deleteMobilityGroup, saveMobilityGroup, useMobilityGroup } from './useMobilityGroups';
 
@@ -147,20 +144,6 @@ export default function MobilityGroupFormPage() {
     paths: { list: '/mobile-system-groups', record: (recordId) => `/mobile-system-groups/${recordId}` },
   });
 
-  const handleIcon = async (file: File) => {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (detectFileType(bytes) !== 'svg') {
-      notifyFileProblem(t, { code: 'INVALID_FILE_TYPE', file: file.name });
-      return;
-    }
-    const text = new TextDecoder().decode(bytes);
-    if (text.length > GROUP_ICON_MAX_CHARS) {
-      notifyFileProblem(t, { code: 'FILE_TOO_LARGE', file: file.name }, GROUP_ICON_MAX_CHARS / (1024 * 1024));
-      return;
-    }
-    form.setFieldValue('icon', text);
-  };
-
   if (id !== null && group.isPending) return <DelayedLoader />;
   if (id !== null && group.isError) return <Alert color="red">{t('mobility.groupNotFound')}</Alert>;
 
@@ -219,20 +202,13 @@ export default function MobilityGroupFormPage() {
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
                   {...form.getInputProps('color')}
                 />
-                <PictureField
-                  label={t('mobility.fields.icon')}
-                  description={t('mobility.help.icon')}
+                <SvgIconField
+                  value={form.values.icon}
+                  onChange={(icon) => form.setFieldValue('icon', icon)}
                   error={form.errors.icon}
-                  preview={<GroupIcon icon={form.values.icon} color={form.values.color || null} size={32} />}
-                  stateText={form.values.icon ? t('mobility.iconChosen') : t('mobility.noIcon')}
-                  accept="image/svg+xml,.svg"
-                  uploadLabel={t('mobility.uploadIcon')}
-                  onFile={(file) => void handleIcon(file)}
-                  remove={
-                    form.values.icon
-                      ? { label: t('mobility.removeIcon'), onClear: () => form.setFieldValue('icon', null) }
-                      : undefined
-                  }
+                  maxLength={GROUP_ICON_MAX_CHARS}
+                  color={form.values.color || null}
+                  noIconText={t('mobility.noIcon')}
                 />
               </SimpleGrid>
             </Stack>
@@ -263,6 +239,8 @@ export default function MobilityGroupFormPage() {
               </SimpleGrid>
               <TextInput
                 label={t('mobility.fields.tileMetadataUrl')}
+                description={t('mobility.help.tileMetadataUrl')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 placeholder="https://"
                 type="url"
                 {...form.getInputProps('tileMetadataUrl')}

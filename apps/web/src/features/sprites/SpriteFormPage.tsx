@@ -16,9 +16,9 @@ import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { PictureField, readPictureFile } from '../../components/PictureField';
+import { svgDataUrl } from '../../components/svg-icon';
 import { TitledSection } from '../../components/TitledSection';
 import { validateWithSchema } from '../auth/zod-form';
-import { svgDataUrl } from '../mobility-groups/GroupIcon';
 import { deleteSprite, saveSprite, useSprite } from './useSprites';
 
 interface TFormValues {

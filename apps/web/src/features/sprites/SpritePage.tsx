@@ -21,12 +21,12 @@ import { useAppPath } from '../../app/paths';
 import { deleteWithConfirmation } from '../../components/delete-record';
 import { NoValue } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
+import { svgDataUrl } from '../../components/svg-icon';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
 import { rowActionsColumn } from '../../components/table/RowActions';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
-import { svgDataUrl } from '../mobility-groups/GroupIcon';
 import { SpriteUploader } from './SpriteUploader';
 import { deleteSprite, useSpriteSearch, useSpriteSheet } from './useSprites';
 

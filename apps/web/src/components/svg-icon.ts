@@ -1,9 +1,14 @@
 const BASE64_SVG_PREFIX = 'data:image/svg+xml;base64,';
 
+/** An SVG icon as an image: markup shown through <img> can never run, whatever it holds. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
 /**
- * The SVG markup of a category icon as the server answers it (a base64 data
- * URL), so the form can show, keep and send it back as markup; null when it is
- * not one.
+ * The SVG markup of an icon the server answers as a base64 data URL (event
+ * categories), so a form can show, keep and send it back as markup; markup
+ * stays as it is; null for anything else.
  */
 export function svgMarkupOfDataUrl(value: string | null): string | null {
   if (!value) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeSvg, svgMarkupOfDataUrl } from './category-icon';
+import { looksLikeSvg, svgDataUrl, svgMarkupOfDataUrl } from './svg-icon';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>Obras é</title></svg>';
 const toDataUrl = (text: string) =>
@@ -27,5 +27,13 @@ describe('looksLikeSvg', () => {
   it('refuses text that is not SVG', () => {
     expect(looksLikeSvg('<div>no</div>')).toBe(false);
     expect(looksLikeSvg('hello')).toBe(false);
+  });
+});
+
+describe('svgDataUrl', () => {
+  it('percent-encodes the markup into a data URL an <img> can show', () => {
+    const url = svgDataUrl(SVG);
+    expect(url.startsWith('data:image/svg+xml;charset=utf-8,')).toBe(true);
+    expect(decodeURIComponent(url.slice(url.indexOf(',') + 1))).toBe(SVG);
   });
 });

@@ -1,0 +1,67 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * Reading the public map as a person sees it. MapLibre draws on a WebGL canvas that keeps no buffer to read
+ * and the page exposes no map instance, so a place is found on screen by projecting it like the map does,
+ * and what is drawn there is read from a screenshot.
+ */
+
+export type TLngLat = [number, number];
+
+/** Where the map opens: the configuration's centre and zoom (spec 001 §3), 13 unless set. */
+export async function mapView(request: APIRequestContext) {
+  const pairs = (await (await request.get('/api/configuration/public/list')).json()) as {
+    name: string;
+    value: string;
+  }[];
+  const read = (name: string) => pairs.find((pair) => pair.name === name)?.value;
+  const centre = JSON.parse(read('app.mapCenter') ?? '{"lat":41.1496,"lng":-8.6109}') as { lat: number; lng: number };
+  return { centre: [centre.lng, centre.lat] as TLngLat, zoom: Number(JSON.parse(read('app.mapZoom') ?? '13')) };
+}
+
+/** Web Mercator on MapLibre's 512-pixel world: where a place lies in the canvas, from the map's centre. */
+export function project(
+  [lng, lat]: TLngLat,
+  view: { centre: TLngLat; zoom: number },
+  size: { width: number; height: number },
+) {
+  const world = 512 * 2 ** view.zoom;
+  const x = (longitude: number) => ((longitude + 180) / 360) * world;
+  const y = (latitude: number) =>
+    ((1 - Math.log(Math.tan(Math.PI / 4 + (latitude * Math.PI) / 360)) / Math.PI) / 2) * world;
+  return {
+    x: size.width / 2 + x(lng) - x(view.centre[0]),
+    y: size.height / 2 + y(lat) - y(view.centre[1]),
+  };
+}
+
+/** The colour the page shows at a point, read from a screenshot (the WebGL canvas keeps no buffer to read). */
+export async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({ clip: { x: Math.round(x) - 1, y: Math.round(y) - 1, width: 3, height: 3 } });
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) return [];
+    context.drawImage(image, 0, 0);
+    return [...context.getImageData(1, 1, 1, 1).data.slice(0, 3)];
+  }, png.toString('base64'));
+}
+
+export const isColour = (actual: number[], expected: number[]) =>
+  actual.length === 3 && actual.every((value, index) => Math.abs(value - expected[index]) <= 3);
+
+/** MapLibre has drawn its first frame with our layers (the canvas is there and the style has loaded). */
+export async function mapReady(page: Page) {
+  await expect(page.getByRole('region', { name: /Mapa de mobilidade|Mobility map/ })).toBeVisible();
+  await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible();
+  await page.waitForFunction(() => !document.querySelector('.maplibregl-map')?.classList.contains('loading'));
+}
+
+export const sidePanel = (page: Page) =>
+  page.getByRole('complementary', { name: /Detalhes do elemento|Details of the selected/ });

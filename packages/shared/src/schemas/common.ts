@@ -61,7 +61,8 @@ export function ZQueryList<T extends z.ZodType>(item: T) {
   );
 }
 
-export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+export const MAX_ID = 2_147_483_647;
+export const ZId = z.coerce.number().int().positive().max(MAX_ID);
 export const ZIdParams = z.object({ id: ZId });
 
 export const LANGUAGES = ['pt-PT', 'en-US'] as const;
@@ -98,4 +99,24 @@ export function missingOr(missingCode: string, invalidCode: string) {
 /** An absolute http: or https: address (no javascript:, data:, file:…). */
 export function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
+/** A record's id in a body: the missing code when absent, the invalid one when not a possible id. */
+export function requiredId(missingCode: string, invalidCode: string) {
+  return z
+    .number({ error: missingOr(missingCode, invalidCode) })
+    .int({ error: invalidCode })
+    .positive({ error: invalidCode })
+    .max(MAX_ID, { error: invalidCode });
+}
+
+/** An optional record id in a body: null when absent. */
+export function nullableId(code: string) {
+  return z
+    .number({ error: code })
+    .int({ error: code })
+    .positive({ error: code })
+    .max(MAX_ID, { error: code })
+    .nullish()
+    .transform((value) => value ?? null);
 }

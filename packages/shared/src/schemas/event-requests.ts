@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from './auth.ts';
-import { LANGUAGES, missingOr, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
+import { LANGUAGES, requiredId, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
 import { ZDocumentSummary } from './documents.ts';
 import { EVENT_PRIORITIES, EVENT_STATUSES, ZEventGeoJson } from './events.ts';
 import { ZGeometry } from './mobility.ts';
@@ -35,11 +35,7 @@ export type TEventRequestPhoto = z.input<typeof ZEventRequestPhoto>;
  * the web shows the spec's own sentences for these codes on this form.
  */
 export const ZEventRequestInput = z.object({
-  categoryId: z
-    .number({ error: missingOr('MISSING_CATEGORY', 'INVALID_CATEGORY') })
-    .int({ error: 'INVALID_CATEGORY' })
-    .positive({ error: 'INVALID_CATEGORY' })
-    .max(2_147_483_647, { error: 'INVALID_CATEGORY' }),
+  categoryId: requiredId('MISSING_CATEGORY', 'INVALID_CATEGORY'),
   participantName: z
     .string({ error: 'MISSING_PARTICIPANT_NAME' })
     .trim()

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../permissions.ts';
-import { missingOr, ZFlexBoolean, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
+import { missingOr, nullableId, requiredId, ZFlexBoolean, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
 import { ZDocumentSummary } from './documents.ts';
-import { ZBoundingBox, ZGeometry } from './mobility.ts';
+import { requiredShapeInput, ZBoundingBox, ZGeometry } from './mobility.ts';
 
 /**
  * Events (incidents) and their categories: spec 001 §3 "Event category" and
@@ -91,15 +91,6 @@ const ZName = z
   .trim()
   .min(1, { error: 'MISSING_NAME' })
   .max(200, { error: 'INVALID_NAME' });
-
-const nullableId = (code: string) =>
-  z
-    .number({ error: code })
-    .int({ error: code })
-    .positive({ error: code })
-    .max(2_147_483_647, { error: code })
-    .nullish()
-    .transform((value) => value ?? null);
 
 const optionalStatus = (code: string) =>
   z
@@ -233,25 +224,9 @@ export type TEventGeoJson = z.infer<typeof ZEventGeoJson>;
  * The event's shape in a form: MISSING_GEOMETRY when there is no drawn part
  * (alternative paths alone do not place an incident), INVALID_GEOMETRY when malformed.
  */
-export const ZEventGeoJsonInput = z
-  .unknown()
-  .optional()
-  .transform((value, context): TEventGeoJson => {
-    if (value === null || value === undefined) {
-      context.addIssue({ code: 'custom', message: 'MISSING_GEOMETRY' });
-      return z.NEVER;
-    }
-    const parsed = ZEventGeoJson.safeParse(value);
-    if (!parsed.success) {
-      context.addIssue({ code: 'custom', message: 'INVALID_GEOMETRY' });
-      return z.NEVER;
-    }
-    if (!parsed.data.features.some((feature) => !feature.properties.isAlternative)) {
-      context.addIssue({ code: 'custom', message: 'MISSING_GEOMETRY' });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+export const ZEventGeoJsonInput = requiredShapeInput(ZEventGeoJson, (geojson) =>
+  geojson.features.some((feature) => !feature.properties.isAlternative),
+);
 
 // ---------------------------------------------------------------- events
 
@@ -271,11 +246,7 @@ export const ZEventInput = z
       .max(10_000, { error: 'INVALID_DESCRIPTION' })
       .nullish()
       .transform((value) => value ?? ''),
-    categoryId: z
-      .number({ error: missingOr('MISSING_CATEGORY', 'INVALID_CATEGORY') })
-      .int({ error: 'INVALID_CATEGORY' })
-      .positive({ error: 'INVALID_CATEGORY' })
-      .max(2_147_483_647, { error: 'INVALID_CATEGORY' }),
+    categoryId: requiredId('MISSING_CATEGORY', 'INVALID_CATEGORY'),
     /** A planned event (works, a race): it starts after now and shows in the future colour until then. */
     isFuture: z.boolean({ error: 'INVALID_VALUE' }).default(false),
     fromTimestamp: ZTimestampInput('MISSING_FROM_TIMESTAMP', 'INVALID_FROM_TIMESTAMP'),
@@ -467,11 +438,7 @@ export type TEventComment = z.infer<typeof ZEventComment>;
 
 /** POST /events/{id}/transfer and POST /events/transfer (bulk: ids). */
 export const ZEventTransfer = z.object({
-  entityId: z
-    .number({ error: missingOr('MISSING_ENTITY', 'INVALID_ENTITY') })
-    .int({ error: 'INVALID_ENTITY' })
-    .positive({ error: 'INVALID_ENTITY' })
-    .max(2_147_483_647, { error: 'INVALID_ENTITY' }),
+  entityId: requiredId('MISSING_ENTITY', 'INVALID_ENTITY'),
   note: ZNote(null),
 });
 export type TEventTransfer = z.input<typeof ZEventTransfer>;

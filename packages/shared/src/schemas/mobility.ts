@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { missingOr, ZFlexBoolean, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
+import { missingOr, nullableId, requiredId, ZFlexBoolean, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
 import { isValidColour } from './configuration.ts';
 import { ZDocumentSummary } from './documents.ts';
 
@@ -55,15 +55,6 @@ const ZZoom = z
   .max(MAX_MAP_ZOOM, { error: 'INVALID_ZOOM' })
   .nullish()
   .transform((value) => value ?? null);
-
-const nullableId = (code: string) =>
-  z
-    .number({ error: code })
-    .int({ error: code })
-    .positive({ error: code })
-    .max(2_147_483_647, { error: code })
-    .nullish()
-    .transform((value) => value ?? null);
 
 const ZHttpUrl = nullableText(2000, 'INVALID_URL').refine(
   (value) => value === null || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
@@ -194,22 +185,29 @@ export const ZGeometry = ZGeometryShape.refine((geometry) => positionsOf(geometr
   error: 'INVALID_GEOMETRY',
 });
 
-/** A geometry in a form: one error code for the whole value (MISSING_GEOMETRY or INVALID_GEOMETRY). */
-export const ZGeometryInput = z
-  .unknown()
-  .optional()
-  .transform((value, context): TGeometry => {
-    if (value === null || value === undefined) {
-      context.addIssue({ code: 'custom', message: 'MISSING_GEOMETRY' });
-      return z.NEVER;
-    }
-    const parsed = ZGeometry.safeParse(value);
-    if (!parsed.success) {
-      context.addIssue({ code: 'custom', message: 'INVALID_GEOMETRY' });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+/**
+ * A drawn shape in a form, with one error code for the whole value: MISSING_GEOMETRY when there is
+ * none (or nothing that places it, by `hasPlace`), INVALID_GEOMETRY when it is malformed.
+ */
+export function requiredShapeInput<T>(schema: z.ZodType<T>, hasPlace: (shape: T) => boolean = () => true) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, context): T => {
+      if (value === null || value === undefined) {
+        context.addIssue({ code: 'custom', message: 'MISSING_GEOMETRY' });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(value);
+      if (!parsed.success || !hasPlace(parsed.data)) {
+        context.addIssue({ code: 'custom', message: parsed.success ? 'MISSING_GEOMETRY' : 'INVALID_GEOMETRY' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+}
+
+export const ZGeometryInput = requiredShapeInput(ZGeometry);
 export type TPosition = [number, number, ...number[]];
 
 /** Every position of a geometry, flattened. */
@@ -329,11 +327,7 @@ export const ZMobilitySystemInput = z
     description: nullableText(5000, 'INVALID_DESCRIPTION').transform((value) => value ?? ''),
     systemType: z.enum(MOBILITY_SYSTEM_TYPES, { error: missingOr('MISSING_SYSTEM_TYPE', 'INVALID_SYSTEM_TYPE') }),
     /** The system's group (spec 001: a system's parent is its group; the map searches by parentId[]). */
-    parentId: z
-      .number({ error: missingOr('MISSING_PARENT_ID', 'INVALID_PARENT_ID') })
-      .int({ error: 'INVALID_PARENT_ID' })
-      .positive({ error: 'INVALID_PARENT_ID' })
-      .max(2_147_483_647, { error: 'INVALID_PARENT_ID' }),
+    parentId: requiredId('MISSING_PARENT_ID', 'INVALID_PARENT_ID'),
     /** A system this one belongs to (a platform's station, a route's variant). */
     parentSystemId: nullableId('INVALID_PARENT_SYSTEM'),
     color: ZColour,

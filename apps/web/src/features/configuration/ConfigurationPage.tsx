@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import {
   CONFIGURATION_CATALOG,
   isValidColour,
-  parseConfigurationValue,
   type TConfigurationEntry,
   type TConfigurationPair,
   type TCountry,
@@ -15,23 +14,11 @@ import { api } from '../../api/client';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
+import { isJsonText, toInputValue, toStoredValue } from './configuration-values';
 import { InformationEditor } from './InformationEditor';
 
 type TValues = Record<string, unknown>;
 const fieldName = (name: string) => name.replace(/\./g, '_');
-
-/** The stored JSON text of a setting, as the value its input edits. */
-function toInputValue(entry: TConfigurationEntry, raw: string): unknown {
-  const parsed = parseConfigurationValue(raw);
-  if (entry.kind === 'BOOLEAN') return parsed === true;
-  if (entry.kind === 'SYSTEMS') return Array.isArray(parsed) ? parsed : [];
-  return typeof parsed === 'string' ? parsed : raw;
-}
-
-function toStoredValue(entry: TConfigurationEntry, value: unknown): string {
-  if (entry.kind === 'BOOLEAN') return value ? 'true' : 'false';
-  return JSON.stringify(value);
-}
 
 /** Platform settings with an input fit for each kind, and the general announcement. */
 export default function ConfigurationPage() {
@@ -55,6 +42,7 @@ export default function ConfigurationPage() {
         if ((entry.kind === 'TEXT' || entry.kind === 'EMAIL') && !String(value ?? '').trim()) {
           errors[fieldName(entry.name)] = t('errors.MISSING_VALUE');
         }
+        if (entry.kind === 'JSON' && !isJsonText(value)) errors[fieldName(entry.name)] = t('errors.INVALID_VALUE');
       }
       return errors;
     },

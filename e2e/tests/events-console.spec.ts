@@ -57,7 +57,7 @@ test.describe('events console', () => {
     await expect(page).toHaveURL(/\/event-category$/);
     await page.getByRole('link', { name: 'Nova categoria' }).first().click();
     await page.getByRole('button', { name: 'Criar categoria' }).click();
-    await expect(page.getByText('Preencha o nome completo')).toBeVisible();
+    await expect(page.getByText('Indique o nome')).toBeVisible();
     await page.getByLabel(/^Nome/).fill('Cortes de estrada');
     await choose(page, /^Tipo de categoria/, 'Corte de trânsito');
     await page.locator('input[type="file"][accept*="svg"]').setInputFiles(path.join(FIXTURES, 'icone-autocarro.svg'));

@@ -64,7 +64,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
 
     await page.getByRole('link', { name: 'Nova camada' }).first().click();
     await page.getByRole('button', { name: 'Criar camada' }).click();
-    await expect(page.getByText('Preencha o nome completo')).toBeVisible();
+    await expect(page.getByText('Indique o nome')).toBeVisible();
     await expect(page.getByText('Indique o endereço')).toBeVisible();
 
     await page.getByLabel(/^Nome/).fill('Ortofotomapa DGT');

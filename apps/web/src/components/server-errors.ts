@@ -8,16 +8,21 @@ export function toFormPath(property: string): string {
   return property.replace(/\[(\w+)\]/g, '.$1').replace(/^\./, '');
 }
 
-/** The text for an error code, in the user's language; unknown codes fall back to the generic message. */
-export function errorText(t: TFunction, code: string): string {
-  return t(`errors.${code}`, { defaultValue: t('errors.INVALID_VALUE') });
+/**
+ * The text for an error code, in the user's language; unknown codes fall back to the generic message.
+ * A form whose spec words a code its own way (the user form's "fill in the full name") names its
+ * scope, and `<scope>.errors.<CODE>` is read first.
+ */
+export function errorText(t: TFunction, code: string, scope?: string): string {
+  const keys = scope ? [`${scope}.errors.${code}`, `errors.${code}`] : `errors.${code}`;
+  return t(keys, { defaultValue: t('errors.INVALID_VALUE') });
 }
 
-export function toFormErrors(t: TFunction, errors: TFieldError[]): Record<string, string> {
+export function toFormErrors(t: TFunction, errors: TFieldError[], scope?: string): Record<string, string> {
   const result: Record<string, string> = {};
   for (const { property, error } of errors) {
     const path = toFormPath(property);
-    result[path] ??= errorText(t, error);
+    result[path] ??= errorText(t, error, scope);
   }
   return result;
 }
@@ -31,9 +36,10 @@ export function showServerError(
   t: TFunction,
   error: unknown,
   setErrors?: (errors: Record<string, string>) => void,
+  scope?: string,
 ): void {
   if (error instanceof ApiError && error.hasErrors && setErrors) {
-    setErrors(toFormErrors(t, error.errors));
+    setErrors(toFormErrors(t, error.errors, scope));
     notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') });
     return;
   }

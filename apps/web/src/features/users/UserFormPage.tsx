@@ -83,7 +83,7 @@ export default function UserFormPage() {
       receiveNotifications: true,
       status: 'ACTIVE',
     },
-    validate: (values) => validateWithSchema(t, ZUserInput, values),
+    validate: (values) => validateWithSchema(t, ZUserInput, values, 'users'),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form only when the record arrives
@@ -105,7 +105,7 @@ export default function UserFormPage() {
       });
       if (id === null) navigate(appPath(`/user/${saved.id}`), { replace: true });
     },
-    onError: (error) => showServerError(t, error, form.setErrors),
+    onError: (error) => showServerError(t, error, form.setErrors, 'users'),
   });
 
   if (id !== null && user.isPending) return <DelayedLoader />;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { createNotifiedCache } from '../../db/change-listener.ts';
 import type { TDatabase } from '../../db/database.ts';
 import { MAP_CHANNEL } from '../map/map-cache.ts';
@@ -15,7 +16,14 @@ const MAX_AGE_MS = 15_000;
 
 export interface TFeedAnswer {
   etag: string;
-  body: string | Buffer;
+  body: Buffer;
+  /** The same bytes gzipped once per build: feeds are polled far more often than they change. */
+  gzipped: Buffer;
+}
+
+function answerOf(etag: string, body: string | Buffer): TFeedAnswer {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  return { etag, body: bytes, gzipped: gzipSync(bytes) };
 }
 
 export interface TOpenFeeds {
@@ -34,9 +42,9 @@ async function buildFeeds(db: TDatabase, publicUrl: string): Promise<TOpenFeeds>
   const alertsData = JSON.stringify(alerts.entity);
   const waze = JSON.stringify(buildWazeFeed(events, publicUrl));
   return {
-    gtfsRtAlerts: { etag: tagOf('pb', alertsData), body: encodeAlertsFeed(alerts) },
-    gtfsRtAlertsJson: { etag: tagOf('json', alertsData), body: alertsFeedJson(alerts) },
-    wazeCifs: { etag: tagOf('cifs', waze), body: waze },
+    gtfsRtAlerts: answerOf(tagOf('pb', alertsData), encodeAlertsFeed(alerts)),
+    gtfsRtAlertsJson: answerOf(tagOf('json', alertsData), alertsFeedJson(alerts)),
+    wazeCifs: answerOf(tagOf('cifs', waze), waze),
   };
 }
 

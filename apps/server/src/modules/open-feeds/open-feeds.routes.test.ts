@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { TEventGeoJson } from '@mip/shared';
 import { eq } from 'drizzle-orm';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
@@ -393,6 +394,15 @@ describe('the open feeds', () => {
       expect((await get(url, { 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
     },
   );
+
+  it.each(urls)('%s is sent gzipped to whoever accepts it, the same bytes once unpacked', async (url) => {
+    const plain = await get(url);
+    const packed = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(packed.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
 
   it('drop an event as soon as it is resolved, whoever writes it', async () => {
     const before = await get('/api/feeds/waze/cifs.json');

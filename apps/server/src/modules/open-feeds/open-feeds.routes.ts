@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCacheable } from '../../http/cacheable.ts';
+import { pickEncoding } from '../map/map-cache.ts';
 import { createOpenFeedsCache, type TOpenFeeds } from './open-feeds.cache.ts';
 import { ZAlertsFeedJson } from './open-feeds.gtfs-rt.ts';
 import { ZWazeFeed } from './open-feeds.waze.ts';
@@ -23,11 +24,13 @@ export const openFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     const answer = (cache.fresh() ?? (await cache.get()))[feed];
     // Open data: any web page may read it (a simple GET, no credentials, so no preflight is needed).
     reply.header('access-control-allow-origin', '*');
+    const encoding = pickEncoding(request.headers['accept-encoding'], ['gzip']);
     return sendCacheable(request, reply, {
       etag: answer.etag,
       maxAgeSeconds: OPEN_FEED_MAX_AGE_SECONDS,
       contentType,
-      body: answer.body,
+      body: encoding === 'gzip' ? answer.gzipped : answer.body,
+      contentEncoding: encoding,
     });
   };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
+import { createEventRow } from '../../../test/event-factories.ts';
 import { createEntity, createUser, signInNewUser } from '../../../test/factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -290,6 +291,24 @@ describe('GET /api/event-categories/list', () => {
       const staff = callerOf(t, (await signInNewUser(t, { permissions: [permission] })).authorization);
       expect(mine((await staff.get('/event-categories/list')).json())).toEqual([open.id, internal.id]);
     }
+  });
+});
+
+describe('GET /api/event-categories/list on the public map', () => {
+  it('also gives visitors a staff-only category when one of its incidents is public, so the map can filter it', async () => {
+    const tag = unique();
+    const entity = await createEntity(t.db);
+    const shown = await insertCategory({ name: `Interna com ocorrência pública ${tag}`, allowPublic: false });
+    const hidden = await insertCategory({ name: `Interna com ocorrência interna ${tag}`, allowPublic: false });
+    await createEventRow(t.db, { categoryId: shown.id, entityId: entity.id, isPublic: true });
+    await createEventRow(t.db, { categoryId: hidden.id, entityId: entity.id, isPublic: false });
+    await createEventRow(t.db, { categoryId: hidden.id, entityId: entity.id, isPublic: true, status: 'RESOLVED' });
+
+    const ids = (await t.app.inject({ url: '/api/event-categories/list' }))
+      .json()
+      .map((item: { id: number }) => item.id);
+    expect(ids).toContain(shown.id);
+    expect(ids).not.toContain(hidden.id);
   });
 });
 

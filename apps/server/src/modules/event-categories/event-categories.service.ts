@@ -7,7 +7,7 @@ import {
   type ZEventCategoryInput,
   type ZEventCategorySearchQuery,
 } from '@mip/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
@@ -17,6 +17,7 @@ import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { deleteFailed, fieldErrors, notFound, rethrowUniqueViolation } from '../../http/errors.ts';
 import { sanitizeSvg } from '../../lib/svg.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
+import { IS_VISIBLE_TO_PUBLIC_SQL } from '../events/events.service.ts';
 import {
   iconMarkupOf,
   type TEventCategoryRow,
@@ -55,7 +56,18 @@ export async function listEventCategories(db: TExecutor, auth: TAuthContext | nu
     })
     .from(eventCategories)
     .where(
-      and(eq(eventCategories.active, true), isCategoryStaff(auth) ? undefined : eq(eventCategories.allowPublic, true)),
+      and(
+        eq(eventCategories.active, true),
+        // Visitors: the categories they may report in, and those of the incidents the map shows them
+        // (a public incident may belong to a category staff alone report in).
+        isCategoryStaff(auth)
+          ? undefined
+          : or(
+              eq(eventCategories.allowPublic, true),
+              sql`exists (select 1 from events e join event_categories c on c.id = e.category_id
+                           where e.category_id = ${eventCategories.id} and ${IS_VISIBLE_TO_PUBLIC_SQL})`,
+            ),
+      ),
     )
     .orderBy(sql`${eventCategories.name} collate pt_natural`, asc(eventCategories.id));
   return rows.map(toEventCategoryListItem);

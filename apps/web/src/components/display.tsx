@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -73,5 +73,22 @@ export function ToolbarAction({
         </ActionIcon>
       </Tooltip>
     </>
+  );
+}
+
+/** Label and value pairs of a card (an incident's dates, a road segment's speed…), one row each. */
+export function DetailsTable({ label, rows }: { label?: string; rows: readonly (readonly [ReactNode, ReactNode])[] }) {
+  return (
+    <Table aria-label={label} variant="vertical" withTableBorder>
+      <Table.Tbody>
+        {rows.map(([name, value], index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are fixed for a card and never reorder
+          <Table.Tr key={index}>
+            <Table.Th w="45%">{name}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

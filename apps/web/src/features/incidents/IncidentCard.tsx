@@ -8,7 +8,6 @@ import {
   Paper,
   Stack,
   Switch,
-  Table,
   Text,
   Title,
   UnstyledButton,
@@ -19,6 +18,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppPath } from '../../app/paths';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { DetailsTable } from '../../components/display';
 import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
 import { useAppConfiguration } from '../configuration/useAppConfiguration';
@@ -97,16 +97,7 @@ function IncidentDetails({
           {t(event.isFuture ? 'incidents.kind.future' : 'incidents.kind.current')}
         </Badge>
       </div>
-      <Table aria-label={t('incidents.card.details')} variant="vertical" withTableBorder>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w="45%">{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DetailsTable label={t('incidents.card.details')} rows={rows} />
       {event.description && <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text>}
       {hasAlternatives && (
         <Switch

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { CURRENT_EVENT_COLOUR, can, type TMobilitySystem, type TParameter } from '@mip/shared';
 import { IconAlertTriangle, IconMessageReport, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { DetailsTable } from '../../components/display';
 import { useSession } from '../auth/session-store';
 import { GroupIcon } from '../mobility-groups/GroupIcon';
 import { usePublicSystem } from '../timetable/useSchedule';
@@ -81,18 +82,13 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
       </div>
       {system.description && <Text style={{ whiteSpace: 'pre-line' }}>{system.description}</Text>}
       {system.parameters.length > 0 && (
-        <Table aria-label={t('map.card.parameters')} variant="vertical" withTableBorder>
-          <Table.Tbody>
-            {system.parameters.map((parameter) => (
-              <Table.Tr key={parameter.id}>
-                <Table.Th w="45%">{parameter.name}</Table.Th>
-                <Table.Td>
-                  <ParameterValue parameter={parameter} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DetailsTable
+          label={t('map.card.parameters')}
+          rows={system.parameters.map((parameter) => [
+            parameter.name,
+            <ParameterValue key={parameter.id} parameter={parameter} />,
+          ])}
+        />
       )}
       <ActiveEvents system={system} onOpenIncident={actions.onOpenIncident} />
       {actions.onReport && (

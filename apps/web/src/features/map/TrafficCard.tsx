@@ -1,12 +1,13 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { type TTrafficJamProperties, trafficDelayMinutes } from '@mip/shared';
 import { useTranslation } from 'react-i18next';
+import { DetailsTable } from '../../components/display';
 
 /** Spec 001 §2 traffic card: street, speed, size, delay in minutes; delay -1 means the road is closed. */
 export function TrafficCard({ jam }: { jam: TTrafficJamProperties }) {
   const { t } = useTranslation();
   const delay = trafficDelayMinutes(jam.delay);
-  const rows = [
+  const rows: [string, string][] = [
     [t('map.traffic.speed'), t('map.traffic.speedValue', { value: Math.round(jam.speedKmh) })],
     [t('map.traffic.length'), t('map.traffic.lengthValue', { value: Math.round(jam.length) })],
     [
@@ -24,16 +25,7 @@ export function TrafficCard({ jam }: { jam: TTrafficJamProperties }) {
           {jam.street ?? t('map.traffic.unnamedStreet')}
         </Title>
       </div>
-      <Table variant="vertical" withTableBorder>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w="45%">{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DetailsTable rows={rows} />
     </Stack>
   );
 }

@@ -578,6 +578,19 @@ describe('notifyReporterOfResolution', () => {
     expect(t.mails.filter((m) => m.to === 'fecho@example.pt' && /resolved/i.test(m.subject))).toHaveLength(1);
   });
 
+  it('is sent when a reply resolves the event (the category resolves on reply)', async () => {
+    const category = await createReportCategory(t.db, { statusOnDestinationReply: 'RESOLVED' });
+    const id = await report(category.id, { participantEmail: 'resposta@example.pt', language: 'en-US' });
+    const eventId = (await staff.post(`/event-requests/${id}/accept`, {})).json().event.id as number;
+    const replied = await staff.post(`/events/${eventId}/comments`, { message: 'Reparado.', isPublic: true });
+    expect(replied.statusCode, replied.body).toBe(200);
+
+    const mail = await waitFor(() =>
+      t.mails.find((m) => m.to === 'resposta@example.pt' && /resolved/i.test(m.subject)),
+    );
+    expect(mail.subject).toContain(String(id));
+  });
+
   it('sends nothing for an event no one reported, and never throws', async () => {
     const sent = t.mails.length;
     await notifyReporterOfResolution(t.app, 2_000_000_000);

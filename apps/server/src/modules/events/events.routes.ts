@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  type TEventStatus,
   ZEvent,
   ZEventBulkTransfer,
   ZEventComment,
@@ -35,7 +36,6 @@ import {
   listEventTimeline,
   openEventsCsv,
   readEvent,
-  readEventStatus,
   searchEvents,
   transferEvent,
   transferEvents,
@@ -69,6 +69,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { rule: { all: ['MANAGE_EVENTS'] } } as const;
   const write = { rule: { all: ['MANAGE_EVENTS', 'WRITE_EVENT'] } } as const;
   const isPublic = { rule: 'public' } as const;
+
+  /** After the commit and off the request: the operator does not wait for a mail server. */
+  const notifyIfResolved = (eventId: number, previousStatus: TEventStatus, status: TEventStatus) => {
+    if (status === 'RESOLVED' && previousStatus !== 'RESOLVED') void notifyReporterOfResolution(app, eventId);
+  };
 
   app.get(
     '/events/search',
@@ -194,10 +199,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAuth(request),
         actorOf(request),
       );
-      if (event.status === 'RESOLVED' && previousStatus !== 'RESOLVED') {
-        // After the commit and off the request: the operator does not wait for a mail server.
-        void notifyReporterOfResolution(app, event.id);
-      }
+      notifyIfResolved(event.id, previousStatus, event.status);
       return event;
     },
   );
@@ -215,8 +217,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZEventCommentInput, response: { 200: ZEventComment } },
     },
     async (request) => {
-      const statusBefore = await readEventStatus(app.db, request.params.id);
-      const comment = await addEventComment(
+      const { comment, previousStatus, status } = await addEventComment(
         app.db,
         request.params.id,
         request.body,
@@ -224,9 +225,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
       );
       // A reply may move the event on (the category's status on reply), resolving it.
-      if (statusBefore !== 'RESOLVED' && (await readEventStatus(app.db, request.params.id)) === 'RESOLVED') {
-        void notifyReporterOfResolution(app, request.params.id);
-      }
+      notifyIfResolved(request.params.id, previousStatus, status);
       return comment;
     },
   );

@@ -638,7 +638,7 @@ export async function addEventComment(
   input: TEventCommentInputParsed,
   auth: TAuthContext,
   actor: TActor,
-): Promise<TEventComment> {
+): Promise<{ comment: TEventComment; previousStatus: TEventStatus; status: TEventStatus }> {
   return db.transaction(async (tx) => {
     const before = await lockEventInScope(tx, id, auth);
     const [comment] = await tx
@@ -667,7 +667,7 @@ export async function addEventComment(
     const { rows } = await tx.execute<TEventCommentRow>(
       sql`select ${COMMENT_COLUMNS} from event_comments m where m.id = ${comment.id}`,
     );
-    return toEventComment(rows[0]);
+    return { comment: toEventComment(rows[0]), previousStatus: before.status, status: moveTo ?? before.status };
   });
 }
 
@@ -775,10 +775,4 @@ export async function transferEvents(
     }
     return { success: true as const, transferred };
   });
-}
-
-/** The event's status as stored, or null when there is no such event. */
-export async function readEventStatus(db: TExecutor, id: number): Promise<TEventStatus | null> {
-  const [row] = await db.select({ status: events.status }).from(events).where(eq(events.id, id));
-  return row?.status ?? null;
 }

@@ -7,16 +7,40 @@ export interface TChangeListener {
   close: () => Promise<void>;
 }
 
+/** One LISTEN connection per database and channel, however many caches hear it. */
+interface TSharedListener {
+  subscribers: Set<() => void>;
+  isListening: boolean;
+  close: () => Promise<void>;
+}
+
+const sharedListeners = new WeakMap<TDatabase, Map<string, TSharedListener>>();
+
 /**
  * LISTENs on a PostgreSQL channel on a connection of its own (outside the pool, so closing the pool never
- * waits for it) and calls onChange for every notification, and also whenever the connection drops, since
- * a change may then go unheard. Reconnects every second until closed.
+ * waits for it) and tells every subscriber of every notification, and also whenever the connection drops,
+ * since a change may then go unheard. Reconnects every second until its last subscriber leaves.
  */
-export function listenForChanges(db: TDatabase, channel: string, onChange: () => void): TChangeListener {
+function openSharedListener(db: TDatabase, channel: string, onClosed: () => void): TSharedListener {
   let client: pg.Client | null = null;
-  let isListening = false;
   let isClosed = false;
   let retry: NodeJS.Timeout | null = null;
+  const shared: TSharedListener = {
+    subscribers: new Set(),
+    isListening: false,
+    close: async () => {
+      isClosed = true;
+      onClosed();
+      if (retry) clearTimeout(retry);
+      if (client) {
+        await client.end().catch(() => {});
+        client = null;
+      }
+    },
+  };
+  const notifyAll = () => {
+    for (const onChange of shared.subscribers) onChange();
+  };
 
   const reconnectLater = () => {
     if (!isClosed) retry = setTimeout(listen, 1000);
@@ -27,32 +51,49 @@ export function listenForChanges(db: TDatabase, channel: string, onChange: () =>
       const connection = new pg.Client(db.$client.options);
       await connection.connect();
       client = connection;
-      connection.on('notification', onChange);
+      connection.on('notification', notifyAll);
       connection.on('error', () => {
-        isListening = false;
-        onChange();
+        shared.isListening = false;
+        notifyAll();
         void connection.end().catch(() => {});
         if (client === connection) client = null;
         reconnectLater();
       });
       await connection.query(`listen ${channel}`);
-      isListening = true;
+      shared.isListening = true;
     } catch {
-      isListening = false;
+      shared.isListening = false;
       reconnectLater();
     }
   };
   void listen();
+  return shared;
+}
 
+/** Calls onChange for every notification on the channel (and when the connection drops), until closed. */
+export function listenForChanges(db: TDatabase, channel: string, onChange: () => void): TChangeListener {
+  let byChannel = sharedListeners.get(db);
+  if (!byChannel) {
+    byChannel = new Map();
+    sharedListeners.set(db, byChannel);
+  }
+  const channels = byChannel;
+  const shared =
+    channels.get(channel) ??
+    openSharedListener(db, channel, () => {
+      if (channels.get(channel) === shared) channels.delete(channel);
+    });
+  channels.set(channel, shared);
+  shared.subscribers.add(onChange);
+
+  let isClosed = false;
   return {
-    isListening: () => isListening,
+    isListening: () => !isClosed && shared.isListening,
     close: async () => {
+      if (isClosed) return;
       isClosed = true;
-      if (retry) clearTimeout(retry);
-      if (client) {
-        await client.end().catch(() => {});
-        client = null;
-      }
+      shared.subscribers.delete(onChange);
+      if (shared.subscribers.size === 0) await shared.close();
     },
   };
 }

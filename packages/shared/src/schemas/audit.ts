@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'COMMENT',
   'ACCEPT',
   'REJECT',
+  'GENERATE',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +52,12 @@ export const AUDIT_RECORD_TYPES = [
   'event_category',
   'event',
   'event_request',
+  'data_source',
+  'dashboard',
+  'report_template',
+  'report_schedule',
+  'report_job',
+  'user_file',
 ] as const;
 export type TAuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

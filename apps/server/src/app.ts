@@ -21,6 +21,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
 import { createConfigurationCache, type TConfigurationCache } from './modules/configuration/configuration-cache.ts';
+import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { entityRoutes } from './modules/entities/entities.routes.ts';
 import { entityProfileRoutes } from './modules/entity-profiles/entity-profiles.routes.ts';
@@ -37,6 +38,8 @@ import { mobilitySystemRoutes } from './modules/mobility-systems/mobility-system
 import { openFeedRoutes } from './modules/open-feeds/open-feeds.routes.ts';
 import { open311Routes } from './modules/open311/open311.routes.ts';
 import { publicTransportRoutes } from './modules/public-transport/public-transport.routes.ts';
+import { queryReaderPassword } from './modules/queries/query-reader-login.ts';
+import { createQueryRunner, type TQueryRunner } from './modules/queries/query-runner.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { spriteRoutes } from './modules/sprites/sprites.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -49,6 +52,8 @@ declare module 'fastify' {
     config: TServerConfig;
     mailer: TMailer;
     configurationCache: TConfigurationCache;
+    /** Runs user-authored SQL (data sources, reports) read-only as the reader role, on connections of its own. */
+    queryRunner: TQueryRunner;
     /** Every API route with the access rule and schema it declared; tests walk it. */
     apiRoutes: { method: string; url: string; rule: TRouteRule | undefined; schema: FastifySchema | undefined }[];
   }
@@ -87,6 +92,7 @@ const API_MODULES = [
   openFeedRoutes,
   spriteRoutes,
   statisticsRoutes,
+  dataSourceRoutes,
 ];
 
 /** Builds the whole product without listening, so tests can inject requests. */
@@ -112,6 +118,18 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', deps.mailer);
   app.decorate('configurationCache', createConfigurationCache(deps.db));
   app.addHook('onClose', async () => app.configurationCache.close());
+  const databaseUrl = String(deps.db.$client.options.connectionString);
+  app.decorate(
+    'queryRunner',
+    createQueryRunner({
+      databaseUrl,
+      password: queryReaderPassword(databaseUrl, deps.config.queryReaderPassword),
+      admin: deps.db.$client,
+      poolSize: deps.config.queryPoolSize,
+      log: (message) => app.log.warn(message),
+    }),
+  );
+  app.addHook('onClose', async () => app.queryRunner.close());
   app.decorate('apiRoutes', []);
 
   await app.register(fastifySwagger, {

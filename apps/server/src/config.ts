@@ -28,6 +28,10 @@ export interface TServerConfig {
   webDist: string;
   /** Whether this process takes part in polling the traffic feed (tests that poll by hand turn it off). */
   trafficPolling: boolean;
+  /** The password of the role user-authored SQL logs in as (derived from the database password when unset). */
+  queryReaderPassword: string | null;
+  /** Connections for data sources and reports, apart from the API's own. */
+  queryPoolSize: number;
 }
 
 function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -64,5 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     trafficPolling: env.TRAFFIC_POLLING !== 'false',
+    queryReaderPassword: env.QUERY_READER_PASSWORD || null,
+    queryPoolSize: Math.max(1, readInteger('QUERY_POOL_SIZE', 5, env)),
   };
 }

@@ -160,6 +160,7 @@ export const ERROR_CODES = [
   'PREVIEW_QUERY_ERROR',
   'REPORT_QUERY_ERROR',
   'QUERY_TIMEOUT',
+  'QUERY_UNAVAILABLE',
   'MISSING_PARAMETER',
   'MISSING_AT_LEAST_ONE_PARAMETER',
   'MISSING_LABEL',
@@ -200,6 +201,8 @@ export type TErrorCode = (typeof ERROR_CODES)[number];
 export interface TFieldError {
   property: string;
   error: string;
+  /** What the server can add in its own words (a failed query's database message). */
+  detail?: string;
 }
 
 /** The spec's error body: field errors with `hasErrors`, or a message. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { missingOr, nullableId, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
 import { isValidColour } from './configuration.ts';
 import { ZColour } from './mobility.ts';
-import { ZParameterValues, ZQueryParameterDefinition } from './queries.ts';
+import { ZParameterValues, ZQueryParameter } from './queries.ts';
 
 /**
  * Dashboards and their widgets (spec 001 §2 "Dashboard view", §3 Dashboard and
@@ -347,7 +347,7 @@ export const ZWidgetSource = z.object({
   id: z.number().int(),
   name: z.string(),
   queryColumns: z.array(z.string()),
-  parameters: z.array(ZQueryParameterDefinition),
+  parameters: z.array(ZQueryParameter),
 });
 export type TWidgetSource = z.infer<typeof ZWidgetSource>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, ZSearchText } from './common.ts';
-import { ZParameterValues, ZQueryParameterDefinition, ZQueryParameterDefinitions, ZQueryText } from './queries.ts';
+import { ZParameterValues, ZQueryParameter, ZQueryParameterDefinitions, ZQueryText } from './queries.ts';
 
 /**
  * Dashboard data sources (`/data-sources`, MANAGE_DATASOURCES): a named SQL
@@ -48,7 +48,7 @@ export const ZDataSource = z.object({
   name: z.string(),
   description: z.string(),
   query: z.string(),
-  parameters: z.array(ZQueryParameterDefinition),
+  parameters: z.array(ZQueryParameter),
   /** The query's result columns, read when it was last saved. */
   queryColumns: z.array(z.string()),
   scopedToEntities: z.boolean(),

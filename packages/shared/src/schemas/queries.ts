@@ -113,6 +113,15 @@ export const ZQueryParameterDefinition = z
     }
   });
 export type TQueryParameterDefinition = z.infer<typeof ZQueryParameterDefinition>;
+/** A stored parameter as the API sends it (a response schema has no input transforms). */
+export const ZQueryParameter = z.object({
+  variableName: z.string(),
+  type: z.enum(QUERY_PARAMETER_TYPES),
+  label: z.string(),
+  mandatory: z.boolean(),
+  multiple: z.boolean(),
+  partialQuery: z.string().nullable(),
+});
 export type TQueryParameterDefinitionInput = z.input<typeof ZQueryParameterDefinition>;
 
 /** The list of a query's parameters: variable names unique. */

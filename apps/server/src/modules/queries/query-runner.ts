@@ -1,0 +1,301 @@
+import type { TParameterValues, TQueryColumnType, TQueryParameterDefinition, TQueryResult } from '@mip/shared';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { fieldErrors } from '../../http/errors.ts';
+import { enableQueryReaderLogin, queryReaderUrl } from './query-reader-login.ts';
+import { compileQuery, parameterErrors, QueryTemplateError, type TQueryCaller } from './sql-template.ts';
+
+export type { TQueryCaller } from './sql-template.ts';
+
+export interface TQuerySpec {
+  query: string;
+  parameters: readonly TQueryParameterDefinition[];
+  values: TParameterValues;
+  caller: TQueryCaller;
+  timeoutMs: number;
+  /** Rows beyond it are not read; the answer says `truncated`. */
+  rowCap: number;
+}
+
+export interface TRowSink {
+  columns: (headers: string[], types: TQueryColumnType[]) => Promise<void> | void;
+  rows: (batch: unknown[][]) => Promise<void> | void;
+}
+
+export interface TQueryRunner {
+  /**
+   * Checks the values (field errors `parameters.<name>`), then runs the query
+   * read-only as the reader role. Rejects with QueryFailedError when the SQL
+   * fails or times out.
+   */
+  run: (spec: TQuerySpec) => Promise<TQueryResult & { sqlMs: number }>;
+  /** The same, handing the rows on in batches (reports of many rows) without holding them all. */
+  stream: (
+    spec: TQuerySpec & { batchSize?: number },
+    sink: TRowSink,
+  ) => Promise<{ rowCount: number; truncated: boolean }>;
+  /**
+   * The columns a query answers with, without reading its rows (it runs under
+   * `limit 0`); values stand in for every parameter so each partial query is checked.
+   */
+  describe: (spec: Omit<TQuerySpec, 'rowCap'>) => Promise<Pick<TQueryResult, 'headers' | 'columnTypes'>>;
+  close: () => Promise<void>;
+}
+
+export type TQueryFailure = 'SQL' | 'TIMEOUT' | 'UNAVAILABLE';
+
+export class QueryFailedError extends Error {
+  readonly kind: TQueryFailure;
+  /** The database's own message (in English), for the author of the query. */
+  readonly detail: string;
+  constructor(kind: TQueryFailure, detail: string) {
+    super(detail);
+    this.kind = kind;
+    this.detail = detail;
+  }
+}
+
+const OID = {
+  bool: 16,
+  int8: 20,
+  int2: 21,
+  int4: 23,
+  oid: 26,
+  json: 114,
+  float4: 700,
+  float8: 701,
+  date: 1082,
+  timestamp: 1114,
+  timestamptz: 1184,
+  numeric: 1700,
+  jsonb: 3802,
+  int8Array: 1016,
+  numericArray: 1231,
+} as const;
+
+export function columnTypeOf(oid: number): TQueryColumnType {
+  switch (oid) {
+    case OID.int2:
+    case OID.int4:
+    case OID.int8:
+    case OID.oid:
+    case OID.float4:
+    case OID.float8:
+    case OID.numeric:
+      return 'number';
+    case OID.bool:
+      return 'boolean';
+    case OID.date:
+      return 'date';
+    case OID.timestamp:
+    case OID.timestamptz:
+      return 'datetime';
+    case OID.json:
+    case OID.jsonb:
+      return 'json';
+    default:
+      return 'text';
+  }
+}
+
+/**
+ * How values come out: numbers as numbers (charts add them), a date as
+ * YYYY-MM-DD and a timestamp as ISO text — never a JavaScript Date, which
+ * would shift a date by the server's time zone.
+ */
+const RESULT_TYPES = {
+  getTypeParser: ((oid: number, format?: string) => {
+    switch (oid) {
+      case OID.int8:
+      case OID.numeric:
+        return (value: string) => Number(value);
+      case OID.date:
+      case OID.timestamp:
+        return (value: string) => value;
+      case OID.timestamptz:
+        return (value: string) => new Date(value).toISOString();
+      case OID.int8Array:
+      case OID.numericArray: {
+        const parseArray = pg.types.getTypeParser(oid, 'text') as (value: string) => unknown[];
+        return (value: string) => parseArray(value).map((item) => (item === null ? null : Number(item)));
+      }
+      default:
+        return pg.types.getTypeParser(oid, format as 'text');
+    }
+  }) as typeof pg.types.getTypeParser,
+};
+
+const CONNECTION_WAIT_MS = 10_000;
+const LOGIN_RETRY_MS = 60_000;
+
+function failureOf(error: unknown): QueryFailedError {
+  if (error instanceof QueryFailedError) return error;
+  const pgError = error as { code?: string; message?: string };
+  // 57014: canceled by statement_timeout (the only cancel we send).
+  if (pgError.code === '57014') return new QueryFailedError('TIMEOUT', pgError.message ?? 'statement timeout');
+  if (typeof pgError.code === 'string') return new QueryFailedError('SQL', pgError.message ?? 'query failed');
+  return new QueryFailedError('UNAVAILABLE', (error as Error)?.message ?? String(error));
+}
+
+/** Reads up to `count` rows from a cursor, with the result's column descriptions. */
+function readRows(cursor: Cursor, count: number) {
+  return new Promise<{ rows: unknown[][]; fields: { name: string; dataTypeID: number }[] }>((resolve, reject) => {
+    cursor.read(count, (error, rows, result) => {
+      if (error) reject(error);
+      else resolve({ rows: rows as unknown[][], fields: result.fields });
+    });
+  });
+}
+
+/**
+ * Runs user-authored SQL on a pool of its own (so a runaway query never takes
+ * a connection the rest of the API needs), logged in as the reader role, in a
+ * read-only transaction with a statement timeout.
+ */
+export function createQueryRunner(options: {
+  databaseUrl: string;
+  password: string;
+  /** The application's pool: it gives the reader its login the first time. */
+  admin: pg.Pool;
+  poolSize: number;
+  log?: (message: string) => void;
+}): TQueryRunner {
+  const pool = new pg.Pool({
+    connectionString: queryReaderUrl(options.databaseUrl, options.password),
+    max: options.poolSize,
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
+    application_name: 'mip-query-reader',
+    idleTimeoutMillis: 60_000,
+  });
+  pool.on('error', () => {
+    // An idle reader connection dropped; the pool opens another when needed.
+  });
+  let login: Promise<string | null> | null = null;
+  let loginFailedAt = 0;
+
+  async function ensureLogin(): Promise<void> {
+    if (login && loginFailedAt && Date.now() - loginFailedAt > LOGIN_RETRY_MS) login = null;
+    login ??= enableQueryReaderLogin(options.admin, options.databaseUrl, options.password).then((reason) => {
+      if (reason) {
+        loginFailedAt = Date.now();
+        options.log?.(`data sources and reports cannot run: ${reason}`);
+      }
+      return reason;
+    });
+    const reason = await login;
+    if (reason) throw new QueryFailedError('UNAVAILABLE', reason);
+  }
+
+  async function withTransaction<T>(
+    spec: Omit<TQuerySpec, 'rowCap'>,
+    work: (client: pg.PoolClient, text: string, values: unknown[]) => Promise<T>,
+    options: { checkValues: boolean } = { checkValues: true },
+  ) {
+    const errors = options.checkValues ? parameterErrors(spec.parameters, spec.values) : [];
+    if (errors.length > 0) throw fieldErrors(errors);
+    let compiled: ReturnType<typeof compileQuery>;
+    try {
+      compiled = compileQuery(spec.query, spec.parameters, spec.values, spec.caller);
+    } catch (error) {
+      if (error instanceof QueryTemplateError) throw new QueryFailedError('SQL', error.message);
+      throw error;
+    }
+    await ensureLogin();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw new QueryFailedError('UNAVAILABLE', (error as Error).message);
+    }
+    let isBroken = false;
+    try {
+      const timeout = Math.max(1, Math.trunc(spec.timeoutMs));
+      // One round trip. UTC: date parameters are days in UTC (spec 001 §5).
+      await client.query(
+        `begin transaction isolation level repeatable read, read only;
+         set local statement_timeout = ${timeout};
+         set local lock_timeout = ${timeout};
+         set local timezone = 'UTC';
+         set local search_path = public`,
+      );
+      const result = await work(client, compiled.text, compiled.values);
+      await client.query('rollback');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        isBroken = true;
+      });
+      throw failureOf(error);
+    } finally {
+      // Whatever a query set for the session (set_config(…, false), advisory locks) must not reach the next caller.
+      if (!isBroken) await client.query('discard all').catch(() => (isBroken = true));
+      client.release(isBroken);
+    }
+  }
+
+  return {
+    run: (spec) =>
+      withTransaction(spec, async (client, text, values) => {
+        const startedAt = performance.now();
+        const cursor = client.query(new Cursor(text, values, { rowMode: 'array', types: RESULT_TYPES }));
+        try {
+          const { rows, fields } = await readRows(cursor, spec.rowCap + 1);
+          const sqlMs = performance.now() - startedAt;
+          const truncated = rows.length > spec.rowCap;
+          return {
+            headers: fields.map((field) => field.name),
+            columnTypes: fields.map((field) => columnTypeOf(field.dataTypeID)),
+            rows: truncated ? rows.slice(0, spec.rowCap) : rows,
+            truncated,
+            sqlMs,
+          };
+        } finally {
+          await cursor.close().catch(() => {});
+        }
+      }),
+    stream: (spec, sink) =>
+      withTransaction(spec, async (client, text, values) => {
+        const batchSize = spec.batchSize ?? 2_000;
+        const cursor = client.query(new Cursor(text, values, { rowMode: 'array', types: RESULT_TYPES }));
+        try {
+          let rowCount = 0;
+          let hasColumns = false;
+          for (;;) {
+            const want = Math.min(batchSize, spec.rowCap + 1 - rowCount);
+            const { rows, fields } = await readRows(cursor, want);
+            if (!hasColumns) {
+              hasColumns = true;
+              await sink.columns(
+                fields.map((field) => field.name),
+                fields.map((field) => columnTypeOf(field.dataTypeID)),
+              );
+            }
+            const room = spec.rowCap - rowCount;
+            if (rows.length > room) {
+              if (room > 0) await sink.rows(rows.slice(0, room));
+              return { rowCount: spec.rowCap, truncated: true };
+            }
+            if (rows.length > 0) await sink.rows(rows);
+            rowCount += rows.length;
+            if (rows.length < want) return { rowCount, truncated: false };
+          }
+        } finally {
+          await cursor.close().catch(() => {});
+        }
+      }),
+    describe: (spec) =>
+      withTransaction(
+        spec,
+        async (client, text, values) => {
+          // A newline before the parenthesis: the query may end in a -- comment.
+          const result = await client.query({ text: `select * from (\n${text}\n) as described limit 0`, values });
+          return {
+            headers: result.fields.map((field) => field.name),
+            columnTypes: result.fields.map((field) => columnTypeOf(field.dataTypeID)),
+          };
+        },
+        { checkValues: false },
+      ),
+    close: () => pool.end(),
+  };
+}

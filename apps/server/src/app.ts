@@ -21,6 +21,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
 import { createConfigurationCache, type TConfigurationCache } from './modules/configuration/configuration-cache.ts';
+import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { entityRoutes } from './modules/entities/entities.routes.ts';
@@ -35,11 +36,15 @@ import { mapRoutes } from './modules/map/map.routes.ts';
 import { mapStyleRoutes } from './modules/map-style/map-style.routes.ts';
 import { mobilityGroupRoutes } from './modules/mobility-groups/mobility-groups.routes.ts';
 import { mobilitySystemRoutes } from './modules/mobility-systems/mobility-systems.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { openFeedRoutes } from './modules/open-feeds/open-feeds.routes.ts';
 import { open311Routes } from './modules/open311/open311.routes.ts';
+import { personalFileRoutes } from './modules/personal-files/personal-files.routes.ts';
 import { publicTransportRoutes } from './modules/public-transport/public-transport.routes.ts';
 import { queryReaderPassword } from './modules/queries/query-reader-login.ts';
 import { createQueryRunner, type TQueryRunner } from './modules/queries/query-runner.ts';
+import { createReportJobRunner, type TReportJobRunner } from './modules/reports/report-jobs.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { spriteRoutes } from './modules/sprites/sprites.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -52,6 +57,8 @@ declare module 'fastify' {
     config: TServerConfig;
     mailer: TMailer;
     configurationCache: TConfigurationCache;
+    /** The report worker and scheduler of this process (tests wait on it with whenIdle()). */
+    reportJobs: TReportJobRunner;
     /** Runs user-authored SQL (data sources, reports) read-only as the reader role, on connections of its own. */
     queryRunner: TQueryRunner;
     /** Every API route with the access rule and schema it declared; tests walk it. */
@@ -93,6 +100,10 @@ const API_MODULES = [
   spriteRoutes,
   statisticsRoutes,
   dataSourceRoutes,
+  dashboardRoutes,
+  personalFileRoutes,
+  notificationRoutes,
+  reportRoutes,
 ];
 
 /** Builds the whole product without listening, so tests can inject requests. */
@@ -131,6 +142,19 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', async () => app.queryRunner.close());
   app.decorate('apiRoutes', []);
+  app.decorate(
+    'reportJobs',
+    createReportJobRunner({
+      db: deps.db,
+      queryRunner: () => app.queryRunner,
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      log: (message, error) => app.log.error({ err: error }, message),
+    }),
+  );
+  app.addHook('onReady', async () => app.reportJobs.start());
+  // Before onClose, so a report under way goes back to the queue while the query runner is still open.
+  app.addHook('preClose', async () => app.reportJobs.stop());
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -372,6 +372,30 @@ export interface TDashboard extends TDashboardSummary {
   editable: boolean;
 }
 
+/** A widget as GET /dashboards/{id} sends it: its stored settings pass through as they are. */
+export const ZWidgetResponse = z.looseObject({
+  id: z.number().int(),
+  name: z.enum(WIDGET_TYPES),
+  title: z.string(),
+  size: z.object({ lg: z.number().int(), md: z.number().int(), sm: z.number().int() }),
+  sourceId: z.number().int().nullable(),
+  sourceParameters: z.record(z.string(), z.unknown()),
+  allowTable: z.boolean(),
+  allowExportChart: z.boolean(),
+  allowExportTable: z.boolean(),
+  source: ZWidgetSource.nullable(),
+});
+
+export const ZDashboardResponse = ZDashboardSummary.extend({
+  restrictions: z.object({
+    profileIds: z.array(z.number().int()),
+    roleIds: z.array(z.number().int()),
+    entityIds: z.array(z.number().int()),
+  }),
+  widgets: z.array(ZWidgetResponse),
+  editable: z.boolean(),
+});
+
 export const ZDashboardSearchQuery = ZPageQuery.extend({
   sortProperty: z.enum(['name', 'status', 'updatedAt']).optional(),
   universalSearch: ZSearchText,

@@ -8,9 +8,9 @@ import {
   type TFieldError,
 } from '@mip/shared';
 import { eq, like, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { TDatabase } from '../../db/database.ts';
 import { applicationConfiguration, applications, configuration, informations } from '../../db/schema/index.ts';
+import { sanitizeRichHtml } from '../../lib/rich-html.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
 import { announceConfigurationChange } from './configuration-cache.ts';
@@ -124,11 +124,7 @@ export async function readInformation(db: TDatabase, type: string): Promise<{ co
 /** Highlights are shown as HTML, so they are sanitised here; announcements are plain text. */
 export function cleanInformation(type: string, content: string): string {
   if (type !== 'DASHBOARD_HIGHLIGHTS') return content.trim();
-  return sanitizeHtml(content, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'data'],
-  }).trim();
+  return sanitizeRichHtml(content);
 }
 
 export async function saveInformation(db: TDatabase, type: string, content: string, actor: TActor): Promise<void> {

@@ -116,7 +116,10 @@ const RESULT_TYPES = {
         return (value: string) => new Date(value).toISOString();
       case OID.int8Array:
       case OID.numericArray: {
-        const parseArray = pg.types.getTypeParser(oid, 'text') as (value: string) => unknown[];
+        const parseArray = (pg.types.getTypeParser as (id: number, format: string) => (value: string) => unknown[])(
+          oid,
+          'text',
+        );
         return (value: string) => parseArray(value).map((item) => (item === null ? null : Number(item)));
       }
       default:

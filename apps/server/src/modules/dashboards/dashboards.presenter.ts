@@ -1,0 +1,95 @@
+import type { TDashboard, TDashboardSummary, TWidget, TWidgetConfig, TWidgetSource } from '@mip/shared';
+import type { dashboards, dashboardWidgets } from '../../db/schema/index.ts';
+
+export type TDashboardRow = typeof dashboards.$inferSelect;
+export type TWidgetRow = typeof dashboardWidgets.$inferSelect;
+
+export function toDashboardSummary(row: TDashboardRow, widgetCount: number): TDashboardSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isPublic: row.isPublic,
+    status: row.status,
+    widgetCount,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toWidget(row: TWidgetRow, source: TWidgetSource | null): TWidget {
+  return {
+    ...(row.settings as object),
+    id: row.id,
+    name: row.type,
+    title: row.title,
+    size: { lg: row.sizeLg, md: row.sizeMd, sm: row.sizeSm },
+    sourceId: row.sourceId,
+    sourceParameters: row.sourceParameters,
+    allowTable: row.allowTable,
+    allowExportChart: row.allowExportChart,
+    allowExportTable: row.allowExportTable,
+    source,
+  } as TWidget;
+}
+
+export function toDashboard(
+  row: TDashboardRow,
+  widgets: TWidgetRow[],
+  sources: Map<number, TWidgetSource>,
+  editable: boolean,
+): TDashboard {
+  return {
+    ...toDashboardSummary(row, widgets.length),
+    restrictions: {
+      profileIds: row.restrictedProfileIds,
+      roleIds: row.restrictedRoleIds,
+      entityIds: row.restrictedEntityIds,
+    },
+    widgets: widgets.map((widget) =>
+      toWidget(widget, widget.sourceId === null ? null : (sources.get(widget.sourceId) ?? null)),
+    ),
+    editable,
+  };
+}
+
+/** A widget's columns from its checked configuration. */
+export function toWidgetColumns(widget: TWidgetConfig, dashboardId: number, position: number) {
+  const {
+    name,
+    id: _id,
+    title,
+    size,
+    sourceId,
+    sourceParameters,
+    allowTable,
+    allowExportChart,
+    allowExportTable,
+    ...settings
+  } = widget;
+  return {
+    dashboardId,
+    position,
+    type: name,
+    title,
+    sizeLg: size.lg,
+    sizeMd: size.md,
+    sizeSm: size.sm,
+    sourceId,
+    sourceParameters,
+    settings,
+    allowTable,
+    allowExportChart,
+    allowExportTable,
+  };
+}
+
+/** What the audit log keeps of a dashboard: its fields and its widgets in order, by type, title and source. */
+export function toDashboardRecord(row: TDashboardRow, widgets: TWidgetRow[]) {
+  const { createdAt: _created, updatedAt: _updated, ...fields } = row;
+  return {
+    ...fields,
+    widgets: widgets.map(
+      (widget) => `${widget.type} “${widget.title}”${widget.sourceId ? ` #${widget.sourceId}` : ''}`,
+    ),
+  };
+}

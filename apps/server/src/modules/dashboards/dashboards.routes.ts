@@ -1,0 +1,146 @@
+import {
+  ZDashboardInput,
+  ZDashboardResponse,
+  ZDashboardSearchQuery,
+  ZDashboardSummary,
+  ZIdParams,
+  ZPagedList,
+  ZQueryResult,
+  ZSuccess,
+  ZWidgetDataRequest,
+  ZWidgetExportRequest,
+} from '@mip/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendAttachment } from '../../http/attachment.ts';
+import { actorOf } from '../../http/audit.ts';
+import { requireAuth } from '../../http/auth.ts';
+import {
+  createDashboard,
+  deleteDashboard,
+  readDashboard,
+  searchDashboards,
+  updateDashboard,
+} from './dashboards.service.ts';
+import { exportWidgetData, readWidgetData } from './widget-data.service.ts';
+
+const ZWidgetParams = z.object({
+  dashboardId: z.coerce.number().int().positive(),
+  widgetId: z.coerce.number().int().positive(),
+});
+
+/**
+ * Dashboards (spec 001 §2, §7): the list and editor for staff, the view for
+ * readers, and public ones for everyone at /public/dashboards/{id}.
+ */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['dashboards'];
+  const manage = { rule: { all: ['MANAGE_DASHBOARDS'] } } as const;
+  const visibility =
+    'Managers (MANAGE_DASHBOARDS) see every dashboard; readers (READ_DASHBOARD) the active ones whose ' +
+    'restrictions (entity profiles, roles, entities) they pass; everyone, signed in or not, the public active ones.';
+
+  app.get(
+    '/dashboards/search',
+    {
+      config: { rule: { any: ['READ_DASHBOARD', 'MANAGE_DASHBOARDS'] } },
+      schema: {
+        tags,
+        description: visibility,
+        querystring: ZDashboardSearchQuery,
+        response: { 200: ZPagedList(ZDashboardSummary) },
+      },
+    },
+    async (request) => searchDashboards(app.db, requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/dashboards/:id',
+    {
+      config: { rule: 'public' },
+      schema: {
+        tags,
+        description: `Spec 001 §7. ${visibility} 404 otherwise.`,
+        params: ZIdParams,
+        response: { 200: ZDashboardResponse },
+      },
+    },
+    async (request) => readDashboard(app.db, request.auth, request.params.id),
+  );
+
+  app.post(
+    '/dashboards',
+    { config: manage, schema: { tags, body: ZDashboardInput, response: { 200: ZDashboardResponse } } },
+    async (request) => createDashboard(app.db, requireAuth(request), request.body, actorOf(request)),
+  );
+
+  app.put(
+    '/dashboards/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        description: 'Widgets are saved whole, in order; a widget keeps its id when it sends it.',
+        params: ZIdParams,
+        body: ZDashboardInput,
+        response: { 200: ZDashboardResponse },
+      },
+    },
+    async (request) => updateDashboard(app.db, requireAuth(request), request.params.id, request.body, actorOf(request)),
+  );
+
+  app.delete(
+    '/dashboards/:id',
+    { config: manage, schema: { tags, params: ZIdParams, response: { 200: ZSuccess } } },
+    async (request) => {
+      await deleteDashboard(app.db, request.params.id, actorOf(request));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/dashboards/:dashboardId/widget/:widgetId',
+    {
+      config: { rule: 'public' },
+      schema: {
+        tags,
+        description:
+          'Spec 001 §7: the widget’s headers and rows for the viewer’s values of the parameters the widget leaves ' +
+          'open (those it fixes cannot be changed). Field errors `parameters.<name>`; REPORT_QUERY_ERROR or ' +
+          'QUERY_TIMEOUT when the query fails. Server-Timing `sql` is the query’s own time.',
+        params: ZWidgetParams,
+        body: ZWidgetDataRequest,
+        response: { 200: ZQueryResult },
+      },
+    },
+    async (request, reply) => {
+      const { sqlMs, ...result } = await readWidgetData(
+        app.db,
+        app.queryRunner,
+        request.auth,
+        request.params,
+        request.body.parameters,
+      );
+      reply.header('server-timing', `sql;dur=${sqlMs.toFixed(2)}`);
+      return result;
+    },
+  );
+
+  app.post(
+    '/dashboards/:dashboardId/widget/:widgetId/export',
+    {
+      config: { rule: 'public' },
+      schema: {
+        tags,
+        description: 'The widget’s rows as a CSV or XLSX file, when the widget allows its table to be exported.',
+        params: ZWidgetParams,
+        body: ZWidgetExportRequest,
+      },
+    },
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        await exportWidgetData(app.db, app.queryRunner, request.auth, request.params, request.body),
+      ),
+  );
+};

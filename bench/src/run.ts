@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dashboardFigures } from './dashboards.ts';
 import { eventFigures } from './events.ts';
 import { goalValue, meetsGoal, type TBenchContext, type TFigureGroup } from './figures.ts';
 import { gtfsFigures } from './gtfs.ts';
@@ -25,6 +26,8 @@ const GROUPS: TFigureGroup[] = [
   // Before the map group: its /map/ figures are then taken with the 2,000 live events among the systems.
   eventFigures,
   mapFigures,
+  // After events: its widgets then count among 100,000 events.
+  dashboardFigures,
 ];
 
 /** `npm run bench -- startup identity-search` runs only the groups named; no names runs them all. */

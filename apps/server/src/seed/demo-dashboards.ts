@@ -15,6 +15,7 @@ import {
   mobilitySystemGroups,
   reportTemplates,
 } from '../db/schema/index.ts';
+import { toWidgetColumns } from '../modules/dashboards/dashboards.presenter.ts';
 import { DEMO_GROUP_NAME } from '../modules/gtfs/demo-feed.ts';
 
 type TExecutor = Pick<TDatabase, 'insert' | 'select'>;
@@ -283,36 +284,8 @@ export async function seedDemoDashboards(tx: TExecutor, createdBy: number | null
     })
     .returning({ id: dashboards.id });
   const widgets = demoWidgets((key) => ids.get(key) as number, metro?.id ?? null);
-  await tx.insert(dashboardWidgets).values(
-    widgets.map((input, position) => {
-      const {
-        name,
-        id: _id,
-        title,
-        size,
-        sourceId,
-        sourceParameters,
-        allowTable,
-        allowExportChart,
-        allowExportTable,
-        ...settings
-      } = ZWidgetInput.parse(input);
-      return {
-        dashboardId: dashboard.id,
-        position,
-        type: name,
-        title,
-        sizeLg: size.lg,
-        sizeMd: size.md,
-        sizeSm: size.sm,
-        sourceId,
-        sourceParameters,
-        settings,
-        allowTable,
-        allowExportChart,
-        allowExportTable,
-      };
-    }),
-  );
+  await tx
+    .insert(dashboardWidgets)
+    .values(widgets.map((input, position) => toWidgetColumns(ZWidgetInput.parse(input), dashboard.id, position)));
   await tx.insert(reportTemplates).values(REPORTS.map((template) => ZReportTemplateInput.parse(template)));
 }

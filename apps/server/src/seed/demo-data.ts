@@ -7,6 +7,7 @@ import { hashPassword } from '../modules/auth/password-hash.ts';
 import { seedDemoEvents } from '../modules/events/demo-events.ts';
 import { seedDemoNetwork } from '../modules/gtfs/demo-feed.ts';
 import { gtfsUploadDir } from '../modules/gtfs/gtfs-jobs.ts';
+import { seedDemoDashboards } from './demo-dashboards.ts';
 
 export interface TFirstRunCredentials {
   admin: { email: string; password: string; generated: boolean };
@@ -24,6 +25,7 @@ const OPERATOR: TPermission[] = [
   'IMPORT_GTFS_FILE',
   'READ_DASHBOARD',
   'MANAGE_DASHBOARDS',
+  'GENERATE_REPORTS',
 ];
 const TRANSPORT_OPERATOR: TPermission[] = [
   'READ_OWN_ENTITY',
@@ -31,7 +33,7 @@ const TRANSPORT_OPERATOR: TPermission[] = [
   'IMPORT_GTFS_FILE',
   'READ_DASHBOARD',
 ];
-const READ_ONLY: TPermission[] = ['READ_OWN_ENTITY', 'READ_DASHBOARD'];
+const READ_ONLY: TPermission[] = ['READ_OWN_ENTITY', 'READ_DASHBOARD', 'GENERATE_REPORTS'];
 
 const ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -163,18 +165,22 @@ export async function loadDemoData(
       { name: 'Rui Carvalho', email: 'consulta@mobilidade.example', entityId: police.id, roleId: readOnlyRole.id },
       { name: 'Marta Sousa', email: 'metro@mobilidade.example', entityId: metro.id, roleId: transportRole.id },
     ];
-    await tx.insert(users).values([
-      {
-        name: 'Administrador da Plataforma',
-        email: adminEmail,
-        passwordHash: adminHash,
-        entityId: cm.id,
-        roleId: adminRole.id,
-      },
-      ...demoUsers.map((user) => ({ ...user, passwordHash: demoHash, entitiesAccessList: [user.entityId] })),
-    ]);
+    const [admin] = await tx
+      .insert(users)
+      .values([
+        {
+          name: 'Administrador da Plataforma',
+          email: adminEmail,
+          passwordHash: adminHash,
+          entityId: cm.id,
+          roleId: adminRole.id,
+        },
+        ...demoUsers.map((user) => ({ ...user, passwordHash: demoHash, entitiesAccessList: [user.entityId] })),
+      ])
+      .returning({ id: users.id });
     await seedDemoNetwork(tx, gtfsUploadDir(config.uploadDir));
     await seedDemoEvents(tx, { mobility: mobility.id, police: police.id, metro: metro.id });
+    await seedDemoDashboards(tx, admin.id);
     return {
       admin: { email: adminEmail, password: adminPassword, generated: !config.adminPassword },
       demo: { emails: demoUsers.map((u) => u.email), password: demoPassword, generated: !env.DEMO_PASSWORD },

@@ -115,7 +115,11 @@ describe('what a data source can reach', () => {
   it('cannot write, even through a data-modifying WITH', async () => {
     const response = await preview('with gone as (delete from entities returning id) select count(*) from gone');
     expectError(response, 400, 'PREVIEW_QUERY_ERROR');
-    expect(response.json().message).toMatch(/read-only|permission denied/);
+    const largeObject = await preview('select lo_create(0)');
+    expectError(largeObject, 400, 'PREVIEW_QUERY_ERROR');
+    expect(largeObject.json().message).toMatch(/read-only transaction/);
+    const { rows } = await t.db.$client.query<{ count: number }>('select count(*)::int as count from entities');
+    expect(rows[0].count).toBeGreaterThan(0);
   });
 
   it('cannot climb back to the application role', async () => {
@@ -180,6 +184,18 @@ describe('what a data source can reach', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().rows).toEqual([[limited.user.id, [parent.id, child.id].sort((a, b) => a - b)]]);
+  });
+
+  it('leaves nothing on its connection for the next query: locks, settings', async () => {
+    await preview("select pg_advisory_lock(4242), set_config('application_name', 'left-behind', false)");
+    const { rows } = await t.db.$client.query<{ held: number }>(
+      "select count(*)::int as held from pg_locks where locktype = 'advisory' and objid = 4242",
+    );
+    expect(rows[0].held).toBe(0);
+    for (let i = 0; i < 6; i++) {
+      const after = await preview("select current_setting('application_name') as name");
+      expect(after.json().rows).toEqual([['mip-query-reader']]);
+    }
   });
 
   it('cuts the rows at the cap and says so', async () => {

@@ -129,6 +129,14 @@ const RESULT_TYPES = {
 };
 
 const CONNECTION_WAIT_MS = 10_000;
+/**
+ * Ends the transaction and undoes, in the same round trip, whatever a query
+ * left on its session for the next caller: advisory locks (which the
+ * platform's own singletons take), settings made with set_config(…, false),
+ * prepared statements, held cursors and LISTENs. Temporary tables and
+ * sequences cannot be made in a read-only transaction.
+ */
+const SESSION_RESET = 'rollback; select pg_advisory_unlock_all(); reset all; close all; deallocate all; unlisten *';
 const LOGIN_RETRY_MS = 60_000;
 
 function failureOf(error: unknown): QueryFailedError {
@@ -211,6 +219,10 @@ export function createQueryRunner(options: {
       throw new QueryFailedError('UNAVAILABLE', (error as Error).message);
     }
     let isBroken = false;
+    const cleanUp = () =>
+      client.query(SESSION_RESET).catch(() => {
+        isBroken = true;
+      });
     try {
       const timeout = Math.max(1, Math.trunc(spec.timeoutMs));
       // One round trip. UTC: date parameters are days in UTC (spec 001 §5).
@@ -222,16 +234,12 @@ export function createQueryRunner(options: {
          set local search_path = public`,
       );
       const result = await work(client, compiled.text, compiled.values);
-      await client.query('rollback');
+      await cleanUp();
       return result;
     } catch (error) {
-      await client.query('rollback').catch(() => {
-        isBroken = true;
-      });
+      await cleanUp();
       throw failureOf(error);
     } finally {
-      // Whatever a query set for the session (set_config(…, false), advisory locks) must not reach the next caller.
-      if (!isBroken) await client.query('discard all').catch(() => (isBroken = true));
       client.release(isBroken);
     }
   }
@@ -240,21 +248,22 @@ export function createQueryRunner(options: {
     run: (spec) =>
       withTransaction(spec, async (client, text, values) => {
         const startedAt = performance.now();
-        const cursor = client.query(new Cursor(text, values, { rowMode: 'array', types: RESULT_TYPES }));
-        try {
-          const { rows, fields } = await readRows(cursor, spec.rowCap + 1);
-          const sqlMs = performance.now() - startedAt;
-          const truncated = rows.length > spec.rowCap;
-          return {
-            headers: fields.map((field) => field.name),
-            columnTypes: fields.map((field) => columnTypeOf(field.dataTypeID)),
-            rows: truncated ? rows.slice(0, spec.rowCap) : rows,
-            truncated,
-            sqlMs,
-          };
-        } finally {
-          await cursor.close().catch(() => {});
-        }
+        // The cap as a LIMIT keeps it one round trip; the outer query keeps the inner one's order.
+        const result = await client.query<unknown[]>({
+          text: `select * from (\n${text}\n) as capped limit ${spec.rowCap + 1}`,
+          values,
+          rowMode: 'array',
+          types: RESULT_TYPES,
+        });
+        const sqlMs = performance.now() - startedAt;
+        const truncated = result.rows.length > spec.rowCap;
+        return {
+          headers: result.fields.map((field) => field.name),
+          columnTypes: result.fields.map((field) => columnTypeOf(field.dataTypeID)),
+          rows: truncated ? result.rows.slice(0, spec.rowCap) : result.rows,
+          truncated,
+          sqlMs,
+        };
       }),
     stream: (spec, sink) =>
       withTransaction(spec, async (client, text, values) => {

@@ -359,6 +359,8 @@ export const ZMobilitySystemInput = z
       .transform((ids) => [...new Set(ids)]),
     parameters: z.array(ZParameterInput, { error: 'INVALID_PARAMETER' }).max(200).default([]),
     active: z.boolean({ error: 'INVALID_STATUS' }).default(true),
+    /** The dashboard the map card opens in a modal. */
+    dashboardId: nullableId('INVALID_DASHBOARD'),
   })
   .superRefine((system, context) => {
     if (!GEOMETRY_TYPES_BY_SYSTEM_TYPE[system.systemType].includes(system.geometry.type)) {
@@ -412,6 +414,8 @@ export const ZMobilitySystem = z.object({
   files: z.array(ZDocumentSummary),
   active: z.boolean(),
   externalRef: z.string().nullable(),
+  /** The dashboard its card opens; on the map, only when the viewer may see it. */
+  dashboardId: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

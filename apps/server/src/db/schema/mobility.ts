@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bytea, timestamps } from './columns.ts';
+import { dashboards } from './dashboards.ts';
 
 /**
  * A group of mobility systems (a transport network, a set of sensors…): how
@@ -86,6 +87,8 @@ export const mobilitySystems = pgTable(
     externalRef: text('external_ref'),
     /** The GTFS feed that last wrote this record, when it came from one. */
     sourceFeedId: integer('source_feed_id'),
+    /** The dashboard its map card opens in a modal (spec 001 §2 system card). */
+    dashboardId: integer('dashboard_id').references(() => dashboards.id, { onDelete: 'set null' }),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(f_unaccent("name" || ' ' || "description" || ' ' || coalesce("external_ref", '')))`,
     ),

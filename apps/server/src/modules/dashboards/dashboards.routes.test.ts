@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createEntity, createEntityProfile, createRole, signInNewUser } from '../../../test/factories.ts';
+import { createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
@@ -399,5 +400,15 @@ describe('who sees a dashboard', () => {
     expect(
       (await findAuditRows(t.db, 'DELETE', 'dashboard')).some((row) => row.record_id === String(dashboard.id)),
     ).toBe(true);
+  });
+
+  it('a system card names its dashboard only to those who may open it', async () => {
+    const shown = await createDashboard({ isPublic: true, widgets: [pie()] });
+    const internal = await createDashboard({ isPublic: false, widgets: [pie()] });
+    const withPublic = await createMobilitySystem(t.db, { dashboardId: shown.id });
+    const withInternal = await createMobilitySystem(t.db, { dashboardId: internal.id });
+    expect((await anonymous.get(`/mobility-system/${withPublic.id}/details`)).json().dashboardId).toBe(shown.id);
+    expect((await anonymous.get(`/mobility-system/${withInternal.id}/details`)).json().dashboardId).toBeNull();
+    expect((await manager.get(`/mobility-system/${withInternal.id}/details`)).json().dashboardId).toBe(internal.id);
   });
 });

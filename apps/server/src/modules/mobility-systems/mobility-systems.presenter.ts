@@ -36,6 +36,7 @@ export type TMobilitySystemRow = TBoxColumns & {
   parameters: TParameter[];
   active: boolean;
   external_ref: string | null;
+  dashboard_id: number | null;
   created_at: string | Date;
   updated_at: string | Date;
 };
@@ -111,6 +112,7 @@ export function toMobilitySystem(
     files: attached.filter((document) => document.category === 'FILE'),
     active: row.active,
     externalRef: row.external_ref,
+    dashboardId: row.dashboard_id,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -39,7 +39,7 @@ export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mobility-system/:id/details',
     { config: isPublic, schema: { tags, params: ZIdParams, response: { 200: ZMobilitySystem } } },
-    async (request) => readPublicSystemDetails(app.db, request.params.id),
+    async (request) => readPublicSystemDetails(app.db, request.params.id, request.auth),
   );
 
   app.get(

@@ -21,6 +21,7 @@ import { isValidParent } from '../../db/tree.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
+import { dashboardViewerOf, dashboardVisibleSql } from '../dashboards/dashboard-visibility.ts';
 import { deleteDocumentsOf, listDocumentsOf } from '../documents/documents.service.ts';
 import { listActiveEventsOfSystem } from '../events/public-events.service.ts';
 import {
@@ -38,7 +39,7 @@ type TPublicSearch = z.infer<typeof ZPublicSystemSearch>;
 
 const SYSTEM_COLUMNS = sql`s.id, s.name, s.description, s.system_type, s.group_id, s.related_info, s.service_days,
   s.geometry, s.latitude, s.longitude, s.min_latitude, s.max_latitude, s.min_longitude, s.max_longitude,
-  s.color, s.properties, s.active, s.external_ref, s.created_at, s.updated_at,
+  s.color, s.properties, s.active, s.external_ref, s.dashboard_id, s.created_at, s.updated_at,
   json_build_object('id', g.id, 'name', g.name, 'icon', g.icon, 'color', g.color, 'type', g.type) as parent,
   (select json_build_object('id', p.id, 'name', p.name) from mobility_systems p where p.id = s.parent_id) as parent_system,
   coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'systemType', r.system_type)
@@ -119,12 +120,26 @@ export async function readMobilitySystem(
   );
 }
 
+/** The system's dashboard, if the viewer may open it (a visitor: a public, active one). */
+async function visibleDashboardId(db: TExecutor, dashboardId: number | null, viewer: TAuthContext | null) {
+  if (dashboardId === null) return null;
+  const { rows } = await db.execute(
+    sql`select 1 from dashboards d where d.id = ${dashboardId} and ${dashboardVisibleSql(dashboardViewerOf(viewer))}`,
+  );
+  return rows.length > 0 ? dashboardId : null;
+}
+
 /** GET /mobility-system/{id}/details: the map's system card; an inactive system is not shown to the public. */
-export async function readPublicSystemDetails(db: TExecutor, id: number): Promise<TMobilitySystem> {
+export async function readPublicSystemDetails(
+  db: TExecutor,
+  id: number,
+  viewer: TAuthContext | null = null,
+): Promise<TMobilitySystem> {
   const row = await readSystemRow(db, id, { onlyActive: true });
   if (!row) throw notFound();
   const attached = (await listDocumentsOf(db, 'MOBILITY_SYSTEM', id)).filter((document) => document.isPublic);
-  return toMobilitySystem(row, attached, await listActiveEventsOfSystem(db, id, null));
+  const system = toMobilitySystem(row, attached, await listActiveEventsOfSystem(db, id, null));
+  return { ...system, dashboardId: await visibleDashboardId(db, row.dashboard_id, viewer) };
 }
 
 /** POST /mobility-system/public: the map's search box, within the groups picked in the filter. */
@@ -153,6 +168,10 @@ async function checkSystemInput(db: TExecutor, input: TSystemInput, id: number |
   if (group.rows.length === 0) errors.push({ property: 'parentId', error: 'INVALID_PARENT_ID' });
   if (input.parentSystemId !== null && !(await isValidParent(db, 'mobility_systems', input.parentSystemId, id))) {
     errors.push({ property: 'parentSystemId', error: 'INVALID_PARENT_SYSTEM' });
+  }
+  if (input.dashboardId !== null) {
+    const dashboard = await db.execute(sql`select 1 from dashboards where id = ${input.dashboardId}`);
+    if (dashboard.rows.length === 0) errors.push({ property: 'dashboardId', error: 'INVALID_DASHBOARD' });
   }
   if (input.relatedSystemIds.length > 0) {
     const { rows } = await db.execute<{ n: number }>(
@@ -186,6 +205,7 @@ function toColumns(input: TSystemInput) {
     properties: input.properties,
     relatedInfo: input.relatedInfo,
     active: input.active,
+    dashboardId: input.dashboardId,
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "mobility_systems" ADD COLUMN "dashboard_id" integer;--> statement-breakpoint
+ALTER TABLE "mobility_systems" ADD CONSTRAINT "mobility_systems_dashboard_id_dashboards_id_fk" FOREIGN KEY ("dashboard_id") REFERENCES "public"."dashboards"("id") ON DELETE set null ON UPDATE no action;

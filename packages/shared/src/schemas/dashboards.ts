@@ -401,6 +401,8 @@ export const ZDashboardSearchQuery = ZPageQuery.extend({
   universalSearch: ZSearchText,
   status: ZQueryList(z.enum(DASHBOARD_STATUSES)),
   isPublic: z.enum(['true', 'false']).optional(),
+  /** Only these (a dropdown naming the one already chosen). */
+  ids: ZQueryList(ZId),
 });
 export type TDashboardSearchQuery = z.infer<typeof ZDashboardSearchQuery>;
 

@@ -66,6 +66,7 @@ export function searchDashboards(
         dashboardVisibleSql(dashboardViewerOf(auth)),
         query.status?.length ? sql`d.status = any(${sql.param(query.status)}::text[])` : undefined,
         query.isPublic === undefined ? undefined : sql`d.is_public = ${query.isPublic === 'true'}`,
+        query.ids?.length ? sql`d.id = any(${sql.param(query.ids)}::int[])` : undefined,
         matchesSearch(query.universalSearch, [byFoldedText(sql`d.name`), byFoldedText(sql`d.description`)]),
       ],
       sortColumns: {

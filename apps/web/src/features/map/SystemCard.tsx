@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { CURRENT_EVENT_COLOUR, can, type TMobilitySystem, type TParameter } from '@mip/shared';
-import { IconAlertTriangle, IconMessageReport, IconPencil } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { IconAlertTriangle, IconChartPie, IconMessageReport, IconPencil } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
@@ -16,6 +16,8 @@ const Timetable = lazy(() => import('../timetable/Timetable').then((module) => (
 const DocumentSections = lazy(() =>
   import('../../components/files/DocumentSections').then((module) => ({ default: module.DocumentSections })),
 );
+// Charts are heavy and few systems have a dashboard: loaded when one is opened.
+const SystemDashboardModal = lazy(() => import('./SystemDashboardModal'));
 
 function ParameterValue({ parameter }: { parameter: TParameter }) {
   const { t } = useTranslation();
@@ -64,6 +66,7 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
   const appPath = useAppPath();
   const canEdit = session !== null && can(session, { all: ['WRITE_MOBILITY_SYSTEM'] });
   const hasDocuments = system.documents.length > 0 || system.files.length > 0;
+  const [isDashboardOpen, setDashboardOpen] = useState(false);
   return (
     <Stack gap="md">
       <div>
@@ -101,6 +104,16 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
           {t('map.card.report')}
         </Button>
       )}
+      {system.dashboardId !== null && (
+        <Button
+          variant="default"
+          leftSection={<IconChartPie size={16} />}
+          w="fit-content"
+          onClick={() => setDashboardOpen(true)}
+        >
+          {t('map.card.dashboard')}
+        </Button>
+      )}
       {canEdit && (
         <Button
           component={Link}
@@ -124,6 +137,9 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
           />
         )}
         {system.systemType !== 'OTHER' && <Timetable systemId={system.id} systemType={system.systemType} isCompact />}
+        {isDashboardOpen && system.dashboardId !== null && (
+          <SystemDashboardModal dashboardId={system.dashboardId} onClose={() => setDashboardOpen(false)} />
+        )}
       </Suspense>
     </Stack>
   );

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
+  can,
   GEOMETRY_TYPES_BY_SYSTEM_TYPE,
   MOBILITY_SYSTEM_TYPES,
   SERVICE_DAY_GROUPS,
@@ -43,6 +44,7 @@ import { RemoteSelect, type TOption } from '../../components/select/RemoteSelect
 import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
 import { validateWithSchema } from '../auth/zod-form';
+import { searchDashboardOptions } from '../dashboards/dashboard-options';
 import { MobilityGroupSelect } from '../mobility-groups/MobilityGroupSelect';
 import { Timetable } from '../timetable/Timetable';
 import { GeometryEditor } from './GeometryEditor';
@@ -56,6 +58,7 @@ interface TFormValues {
   systemType: TMobilitySystemType;
   parentId: number | null;
   parentSystemId: number | null;
+  dashboardId: number | null;
   color: string;
   active: boolean;
   geometry: TGeometry | null;
@@ -74,6 +77,7 @@ const EMPTY: TFormValues = {
   systemType: 'STOP',
   parentId: null,
   parentSystemId: null,
+  dashboardId: null,
   color: '',
   active: true,
   geometry: null,
@@ -93,6 +97,7 @@ function toFormValues(system: TMobilitySystem): TFormValues {
     systemType: system.systemType,
     parentId: system.parentId,
     parentSystemId: system.parentSystem?.id ?? null,
+    dashboardId: system.dashboardId,
     color: system.color ?? '',
     active: system.active,
     geometry: system.geometry,
@@ -122,6 +127,7 @@ function toInput(values: TFormValues): TMobilitySystemInput {
     systemType: values.systemType,
     parentId: values.parentId as number,
     parentSystemId: values.parentSystemId,
+    dashboardId: values.dashboardId,
     color: values.color,
     active: values.active,
     geometry: values.geometry,
@@ -165,6 +171,8 @@ export default function MobilitySystemFormPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const system = useMobilitySystem(id);
+  // Only someone who may list dashboards can pick one; the others keep the one set.
+  const canPickDashboard = session !== null && can(session, { any: ['READ_DASHBOARD', 'MANAGE_DASHBOARDS'] });
 
   const form = useForm<TFormValues>({
     initialValues: EMPTY,
@@ -235,6 +243,19 @@ export default function MobilitySystemFormPage() {
                 error={form.errors.parentSystemId}
                 onChange={(parentSystemId) => form.setFieldValue('parentSystemId', parentSystemId)}
               />
+              {canPickDashboard && (
+                <RemoteSelect
+                  label={t('mobility.fields.dashboard')}
+                  description={t('mobility.help.dashboard')}
+                  placeholder={t('mobility.noDashboard')}
+                  queryKey={['dashboards', 'select']}
+                  search={searchDashboardOptions}
+                  nothingFoundMessage={t('table.noResults')}
+                  value={form.values.dashboardId}
+                  error={form.errors.dashboardId}
+                  onChange={(dashboardId) => form.setFieldValue('dashboardId', dashboardId)}
+                />
+              )}
               <ColourInput
                 label={t('mobility.fields.color')}
                 description={t('mobility.help.color')}

@@ -54,6 +54,19 @@ const RUNS_ON_DAY = `and st.service_ref in (
       select d.service_ref from gtfs_calendar_dates d
        where d.feed_id = st.feed_id and d.date = :dia and d.exception_type = 2)`;
 
+const networkParameter: TQueryParameterDefinitionInput = {
+  variableName: 'rede',
+  type: 'MOBILITY_GROUP',
+  label: 'Rede',
+  mandatory: true,
+};
+const dayParameter: TQueryParameterDefinitionInput = {
+  variableName: 'dia',
+  type: 'DATE',
+  label: 'Dia',
+  partialQuery: RUNS_ON_DAY,
+};
+
 interface TDemoSource {
   key: string;
   name: string;
@@ -107,18 +120,32 @@ const SOURCES: TDemoSource[] = [
     name: 'Passagens por linha',
     description:
       'Passagens previstas nas paragens de cada linha do horário em vigor de uma rede; num dia, só as dos serviços desse dia.',
-    query: `select r.short_name as "Linha", r.long_name as "Percurso", count(*)::int as "Passagens"
+    query: `select r.short_name as "Linha", count(*)::int as "Passagens"
   from gtfs_stop_times st
   join gtfs_feeds f on f.id = st.feed_id and f.status = 'ACTIVE'
   join gtfs_routes r on r.feed_id = st.feed_id and r.ref = st.route_ref
  where f.group_id = :rede {{dia}}
- group by r.short_name, r.long_name
+ group by r.short_name
  order by r.short_name`,
-    queryColumns: ['Linha', 'Percurso', 'Passagens'],
-    parameters: [
-      { variableName: 'rede', type: 'MOBILITY_GROUP', label: 'Rede', mandatory: true },
-      { variableName: 'dia', type: 'DATE', label: 'Dia', partialQuery: RUNS_ON_DAY },
-    ],
+    queryColumns: ['Linha', 'Passagens'],
+    parameters: [networkParameter, dayParameter],
+  },
+  {
+    key: 'passingsByDestination',
+    name: 'Passagens por linha e destino',
+    description:
+      'Passagens previstas de cada linha, separadas pelo destino das suas viagens; num dia, só as desse dia.',
+    query: `select r.short_name as "Linha", t.headsign as "Destino", count(distinct t.ref)::int as "Viagens",
+       count(*)::int as "Passagens"
+  from gtfs_stop_times st
+  join gtfs_feeds f on f.id = st.feed_id and f.status = 'ACTIVE'
+  join gtfs_routes r on r.feed_id = st.feed_id and r.ref = st.route_ref
+  join gtfs_trips t on t.feed_id = st.feed_id and t.ref = st.trip_ref
+ where f.group_id = :rede {{dia}}
+ group by r.short_name, t.headsign
+ order by r.short_name, t.headsign`,
+    queryColumns: ['Linha', 'Destino', 'Viagens', 'Passagens'],
+    parameters: [networkParameter, dayParameter],
   },
 ];
 
@@ -180,9 +207,9 @@ function demoWidgets(source: (key: string) => number, metroGroupId: number | nul
       },
       {
         name: 'TableWidget',
-        title: 'Passagens por linha e percurso',
+        title: 'Passagens por linha e destino',
         size: half,
-        sourceId: source('passings'),
+        sourceId: source('passingsByDestination'),
         sourceParameters: { rede: metroGroupId },
         itemsPerPage: 10,
         allowExport: true,
@@ -247,10 +274,7 @@ const REPORTS: TReportTemplateInput[] = [
  where f.group_id = :rede and st.departure is not null {{dia}}
  group by s.name, r.short_name
  order by s.name, r.short_name`,
-    parameters: [
-      { variableName: 'rede', type: 'MOBILITY_GROUP', label: 'Rede', mandatory: true },
-      { variableName: 'dia', type: 'DATE', label: 'Dia', partialQuery: RUNS_ON_DAY },
-    ],
+    parameters: [networkParameter, dayParameter],
   },
 ];
 

@@ -102,7 +102,9 @@ export const dashboardFigures: TFigureGroup = {
       totals.push(elapsed);
     }
 
-    progress(`${RUNAWAY_CONCURRENCY} pg_sleep(60) widgets at a time for ${RUNAWAY_WINDOW_MS / 1000} s, other calls meanwhile…`);
+    progress(
+      `${RUNAWAY_CONCURRENCY} pg_sleep(60) widgets at a time for ${RUNAWAY_WINDOW_MS / 1000} s, other calls meanwhile…`,
+    );
     const runawayDurations: number[] = [];
     const runawayCodes = new Set<string>();
     const windowEnds = performance.now() + RUNAWAY_WINDOW_MS;

@@ -15,6 +15,7 @@ import {
   useAppConfigurationQuery,
 } from '../features/configuration/useAppConfiguration';
 import { ConfigurationErrorPage } from '../features/errors/ConfigurationErrorPage';
+import { isAlwaysLightPath } from './paths';
 import { createAppRouter } from './router';
 import { createAppTheme, cssVariablesResolver } from './theme';
 
@@ -25,7 +26,15 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'mip.theme' });
 function ConfiguredApp() {
   // The configuration (colour, dark mode, title) frames everything, so it is read before the router renders.
   const [appId, setAppId] = useState(() => readAppId(router.state.location.pathname));
-  useEffect(() => router.subscribe((state) => setAppId(readAppId(state.location.pathname))), []);
+  const [isLightOnly, setIsLightOnly] = useState(() => isAlwaysLightPath(router.state.location.pathname));
+  useEffect(
+    () =>
+      router.subscribe((state) => {
+        setAppId(readAppId(state.location.pathname));
+        setIsLightOnly(isAlwaysLightPath(state.location.pathname));
+      }),
+    [],
+  );
   const configuration = useAppConfigurationQuery(appId);
   const config = configuration.data;
   const { t } = useTranslation();
@@ -42,7 +51,7 @@ function ConfiguredApp() {
       cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
-      forceColorScheme={config && config.allowDarkMode !== true ? 'light' : undefined}
+      forceColorScheme={isLightOnly || (config && config.allowDarkMode !== true) ? 'light' : undefined}
     >
       <ModalsProvider>
         <NotificationsHost />

@@ -15,3 +15,8 @@ export function safeRedirectTarget(value: string | null | undefined): string | n
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/auth')) return null;
   return value;
 }
+
+/** Public dashboards are always shown in the light theme (spec 001 §2), whatever the visitor chose. */
+export function isAlwaysLightPath(pathname: string): boolean {
+  return /^(\/app\/[^/]+)?\/public\/dashboards\//.test(pathname);
+}

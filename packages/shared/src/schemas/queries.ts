@@ -255,6 +255,10 @@ export function parameterValueError(
     : null;
 }
 
+/** One choice for a parameter of a listed type (GET /query-parameters/options): a record id or a code, and its name. */
+export const ZQueryParameterOption = z.object({ value: z.union([z.string(), z.number()]), label: z.string() });
+export type TQueryParameterOption = z.infer<typeof ZQueryParameterOption>;
+
 /** How a result column's values are typed, so a table or chart can format them. */
 export const QUERY_COLUMN_TYPES = ['number', 'text', 'boolean', 'date', 'datetime', 'json'] as const;
 export type TQueryColumnType = (typeof QUERY_COLUMN_TYPES)[number];

@@ -10,9 +10,9 @@ import {
 import { eq, like, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/database.ts';
 import { applicationConfiguration, applications, configuration, informations } from '../../db/schema/index.ts';
-import { sanitizeRichHtml } from '../../lib/rich-html.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
+import { sanitizeRichHtml } from '../../lib/rich-html.ts';
 import { announceConfigurationChange } from './configuration-cache.ts';
 
 /** Stored pairs over the catalogue's defaults, so a new setting has a value before anyone saves it. */

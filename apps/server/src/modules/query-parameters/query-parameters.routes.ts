@@ -1,4 +1,4 @@
-import { LANGUAGES, QUERY_PARAMETER_TYPES, ZSearchText } from '@mip/shared';
+import { LANGUAGES, QUERY_PARAMETER_TYPES, ZQueryParameterOption, ZSearchText } from '@mip/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findParameterOptions } from './query-parameters.service.ts';
@@ -15,8 +15,6 @@ const ZOptionsQuery = z.object({
   language: z.enum(LANGUAGES).optional(),
 });
 
-const ZOption = z.object({ value: z.union([z.string(), z.number()]), label: z.string() });
-
 /** The choices a parameter input offers (data source previews, dashboard filters, report forms). */
 export const queryParameterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,7 +28,7 @@ export const queryParameterRoutes: FastifyPluginAsyncZod = async (app) => {
           'dashboards) may list places, public event categories and mobility groups and systems; entities, users ' +
           'and entity types need a session and are limited to what the caller may see.',
         querystring: ZOptionsQuery,
-        response: { 200: z.array(ZOption) },
+        response: { 200: z.array(ZQueryParameterOption) },
       },
     },
     async (request) => findParameterOptions(app.db, request.auth, request.query),

@@ -1,15 +1,10 @@
-import { LANGUAGES, PARAMETER_ENUM_VALUES, type TQueryParameterType } from '@mip/shared';
+import { LANGUAGES, PARAMETER_ENUM_VALUES, type TQueryParameterOption, type TQueryParameterType } from '@mip/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/database.ts';
 import { byFoldedColumn, byFoldedText, matchesSearch } from '../../db/text-search.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { entityInScopeSql } from '../entities/entity-scope.ts';
-
-export interface TParameterOption {
-  value: string | number;
-  label: string;
-}
 
 export const OPTION_LIMIT = 50;
 
@@ -111,7 +106,7 @@ export async function findParameterOptions(
   db: TDatabase,
   auth: TAuthContext | null,
   input: { type: TQueryParameterType; universalSearch?: string; ids: string[]; language?: string },
-): Promise<TParameterOption[]> {
+): Promise<TQueryParameterOption[]> {
   const codes = PARAMETER_ENUM_VALUES[input.type];
   if (codes) return codes.map((code) => ({ value: code, label: code }));
   const source = SOURCES[input.type];

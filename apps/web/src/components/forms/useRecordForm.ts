@@ -28,6 +28,7 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
   queryKey,
   texts,
   paths,
+  errorScope,
 }: {
   id: number | null;
   record: TRecord | undefined;
@@ -40,6 +41,8 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
   /** Catalog keys of the success messages, given the record's {{name}}. */
   texts: { created: string; updated: string };
   paths: { list: string; record: (id: number) => string };
+  /** Where the form's own wording of some error codes lives (`<scope>.errors.<CODE>`, see errorText). */
+  errorScope?: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -65,7 +68,7 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
       });
       if (id === null) navigate(appPath(paths.record(saved.id)), { replace: true });
     },
-    onError: (error) => showServerError(t, error, form.setErrors),
+    onError: (error) => showServerError(t, error, form.setErrors, errorScope),
   });
 
   const handleDelete = async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { DROPDOWN_PAGE_SIZE, RemoteSelect, type TOption } from '../../components/select/RemoteSelect';
 
-async function searchEntities(text: string, ids?: number[]): Promise<TOption[]> {
+export async function searchEntities(text: string, ids?: number[]): Promise<TOption[]> {
   const page = await api.get<TPagedList<TEntitySearchItem>>('entities/search', {
     universalSearch: text,
     ids,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DROPDOWN_PAGE_SIZE, RemoteSelect, type TOption } from '../../components/select/RemoteSelect';
 import { searchEntityProfiles } from './useEntityProfiles';
 
-async function searchProfileOptions(text: string, ids?: number[]): Promise<TOption[]> {
+export async function searchProfileOptions(text: string, ids?: number[]): Promise<TOption[]> {
   const page = await searchEntityProfiles({
     universalSearch: text,
     ids,

@@ -3,9 +3,10 @@ import { RemoteMultiSelect } from '../../components/select/RemoteMultiSelect';
 import { DROPDOWN_PAGE_SIZE, type TOption } from '../../components/select/RemoteSelect';
 import { searchRoles } from './useRoles';
 
-async function searchRoleOptions(text: string): Promise<TOption[]> {
+export async function searchRoleOptions(text: string, ids?: number[]): Promise<TOption[]> {
   const page = await searchRoles({
     universalSearch: text,
+    ids,
     itemsPerPage: DROPDOWN_PAGE_SIZE,
     sortProperty: 'name',
     sortDirection: 'ASC',

@@ -1,7 +1,8 @@
 /** The demo accounts the e2e server is started with (see playwright.config.ts). */
-export const APP_PORT = 3110;
-export const MAIL_SMTP_PORT = 3125;
-export const MAIL_HTTP_PORT = 3126;
+// Overridable, so two runs (two people's) can share one machine.
+export const APP_PORT = Number(process.env.E2E_APP_PORT || 3110);
+export const MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT || 3125);
+export const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT || 3126);
 
 const DEMO_PASSWORD = 'Demo-e2e-Pass1';
 

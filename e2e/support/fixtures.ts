@@ -70,9 +70,16 @@ export async function apiAs(request: APIRequestContext, account: TAccount) {
   };
 }
 
+/** An emailed file, its bytes in base64. */
+export interface TMailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export async function readMails(
   request: APIRequestContext,
-): Promise<{ to: string[]; subject: string; text: string }[]> {
+): Promise<{ to: string[]; subject: string; text: string; attachments: TMailAttachment[] }[]> {
   const response = await request.get(`http://127.0.0.1:${MAIL_HTTP_PORT}/messages`);
   return response.json();
 }

@@ -54,7 +54,9 @@ test.describe('a system card’s dashboard', () => {
     await openCard(/Search stops/, new RegExp(`^${name}`));
     await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
     await expect(
-      page.getByRole('dialog', { name: dashboard.name }).getByRole('heading', { name: 'Passagens por linha' }),
+      page
+        .getByRole('dialog', { name: dashboard.name })
+        .getByRole('heading', { name: 'Passagens por linha', exact: true }),
     ).toBeVisible();
     await capture(page, 'map-system-dashboard-mobile-en-US');
   });

@@ -43,6 +43,7 @@ import { personalFileRoutes } from './modules/personal-files/personal-files.rout
 import { publicTransportRoutes } from './modules/public-transport/public-transport.routes.ts';
 import { queryReaderPassword } from './modules/queries/query-reader-login.ts';
 import { createQueryRunner, type TQueryRunner } from './modules/queries/query-runner.ts';
+import { queryParameterRoutes } from './modules/query-parameters/query-parameters.routes.ts';
 import { createReportJobRunner, type TReportJobRunner } from './modules/reports/report-jobs.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
@@ -101,6 +102,7 @@ const API_MODULES = [
   statisticsRoutes,
   dataSourceRoutes,
   dashboardRoutes,
+  queryParameterRoutes,
   personalFileRoutes,
   notificationRoutes,
   reportRoutes,

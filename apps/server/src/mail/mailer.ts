@@ -1,9 +1,17 @@
 import nodemailer from 'nodemailer';
 
+export interface TMailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface TMail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (a scheduled report). */
+  attachments?: TMailAttachment[];
 }
 
 export interface TMailer {
@@ -22,8 +30,11 @@ export function createMailer(options: {
   if (!options.smtpUrl) {
     return {
       send: async (mail) => {
+        const files = (mail.attachments ?? []).map(
+          (file) => `\nAttached: ${file.filename} (${file.content.length} bytes)`,
+        );
         options.log(
-          `Email to ${mail.to} (SMTP_URL not set, so it is shown here)\nSubject: ${mail.subject}\n\n${mail.text}`,
+          `Email to ${mail.to} (SMTP_URL not set, so it is shown here)\nSubject: ${mail.subject}\n\n${mail.text}${files.join('')}`,
         );
       },
     };
@@ -31,7 +42,17 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     send: async (mail) => {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: mail.attachments?.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+        })),
+      });
     },
   };
 }

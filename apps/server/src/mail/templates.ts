@@ -96,3 +96,40 @@ export function renderEventRequestMail(
   const template = EVENT_REQUEST_TEMPLATES[kind][(language === 'en-US' ? 'en-US' : 'pt-PT') as TLanguage];
   return { subject: template.subject(values), text: template.text(values) };
 }
+
+interface TReportMailValues {
+  /** The subscriber's name. */
+  name: string;
+  /** The report template's name. */
+  report: string;
+  /** When it was generated, in Lisbon time (DD-MM-YYYY HH:mm). */
+  generatedAt: string;
+  /** Who scheduled it. */
+  owner: string;
+  /** The attached file's name. */
+  filename: string;
+  /** Where the schedules are managed. */
+  link: string;
+}
+
+/** A scheduled report, sent to each subscriber in their own language with the file attached. */
+const SCHEDULED_REPORT_TEMPLATES = {
+  'pt-PT': {
+    subject: (v: TReportMailValues) => `Relatório «${v.report}» de ${v.generatedAt}`,
+    text: (v: TReportMailValues) =>
+      `Olá ${v.name},\n\nSegue em anexo o relatório «${v.report}» (${v.filename}), gerado em ${v.generatedAt} (hora de Lisboa) pelo agendamento de ${v.owner}.\n\nPara deixar de o receber, peça a ${v.owner} que o retire dos destinatários, ou veja os agendamentos em:\n\n${v.link}`,
+  },
+  'en-US': {
+    subject: (v: TReportMailValues) => `Report "${v.report}" of ${v.generatedAt}`,
+    text: (v: TReportMailValues) =>
+      `Hello ${v.name},\n\nAttached is the report "${v.report}" (${v.filename}), generated on ${v.generatedAt} (Lisbon time) by ${v.owner}'s schedule.\n\nTo stop receiving it, ask ${v.owner} to remove you from its recipients, or see the schedules at:\n\n${v.link}`,
+  },
+} as const;
+
+export function renderScheduledReportMail(
+  language: string,
+  values: TReportMailValues,
+): { subject: string; text: string } {
+  const template = SCHEDULED_REPORT_TEMPLATES[(language === 'en-US' ? 'en-US' : 'pt-PT') as TLanguage];
+  return { subject: template.subject(values), text: template.text(values) };
+}

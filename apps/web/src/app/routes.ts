@@ -3,6 +3,8 @@ import { can } from '@mip/shared';
 import { type Icon, IconAdjustments, IconHome2, IconInfoCircle, IconUserCircle } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { AUDIT_ROUTES } from '../features/audit/routes';
+import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
+import { DATA_SOURCE_ROUTES } from '../features/data-sources/routes';
 import { ENTITY_ROUTES } from '../features/entities/routes';
 import { ENTITY_PROFILE_ROUTES } from '../features/entity-profiles/routes';
 import { EVENT_CATEGORY_ROUTES } from '../features/event-categories/routes';
@@ -14,6 +16,9 @@ import { LAYER_ROUTES } from '../features/layers/routes';
 import { MAP_ROUTES } from '../features/map/routes';
 import { MOBILITY_GROUP_ROUTES } from '../features/mobility-groups/routes';
 import { MOBILITY_SYSTEM_ROUTES } from '../features/mobility-systems/routes';
+import { NOTIFICATION_ROUTES } from '../features/notifications/routes';
+import { PERSONAL_FILE_ROUTES } from '../features/personal-files/routes';
+import { REPORT_ROUTES } from '../features/reports/routes';
 import { ROLE_ROUTES } from '../features/roles/routes';
 import { SPRITE_ROUTES } from '../features/sprites/routes';
 import { STATISTICS_ROUTES } from '../features/statistics/routes';
@@ -158,6 +163,11 @@ export const APP_ROUTES: TAppRoute[] = [
   ...EVENT_CATEGORY_ROUTES,
   ...EVENT_ROUTES,
   ...EVENT_REQUEST_ROUTES,
+  ...REPORT_ROUTES,
+  ...PERSONAL_FILE_ROUTES,
+  ...NOTIFICATION_ROUTES,
+  ...DATA_SOURCE_ROUTES,
+  ...DASHBOARD_ROUTES,
 ];
 
 export const USER_MENU_ICON = IconUserCircle;

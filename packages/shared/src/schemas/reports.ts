@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { missingOr, requiredId, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
-import { ZParameterValues, ZQueryParameterDefinition, ZQueryParameterDefinitions, ZQueryText } from './queries.ts';
+import { ZParameterValues, ZQueryParameter, ZQueryParameterDefinitions, ZQueryText } from './queries.ts';
 
 /**
  * Reports (spec 001 §3 "Report template", §5 "Report messages", §6 "Reports
@@ -70,7 +70,7 @@ export const ZReportTemplate = z.object({
   reference: z.string().nullable(),
   agreement: z.string().nullable(),
   enabled: z.boolean(),
-  parameters: z.array(ZQueryParameterDefinition),
+  parameters: z.array(ZQueryParameter),
   entityIds: z.array(z.number().int()),
   scheduleCount: z.number().int(),
   createdAt: z.string(),
@@ -190,8 +190,8 @@ export const ZReportScheduleSearchQuery = ZPageQuery.extend({
 });
 export type TReportScheduleSearchQuery = z.infer<typeof ZReportScheduleSearchQuery>;
 
-/** Wall-clock parts of an instant in a time zone. */
-function zonedParts(instant: Date, timeZone: string) {
+/** Wall-clock parts of an instant in a time zone (numbers: month 1–12, hour 0–23). */
+export function zonedParts(instant: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

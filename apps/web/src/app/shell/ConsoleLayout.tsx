@@ -5,6 +5,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { BottomBar } from './BottomBar';
 import { ImpersonationBanner } from './ImpersonationBanner';
@@ -63,6 +64,7 @@ export function ConsoleLayout() {
             </Title>
           </Group>
           <Group gap={4} wrap="nowrap">
+            <NotificationBell />
             <LanguageSwitch />
             <ThemeToggle />
           </Group>

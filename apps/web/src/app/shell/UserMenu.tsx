@@ -1,6 +1,14 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuilding, IconChevronUp, IconLogout, IconUser, IconUserOff, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconChevronUp,
+  IconFolder,
+  IconLogout,
+  IconUser,
+  IconUserOff,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSessionState } from '../../features/auth/session-store';
@@ -58,6 +66,9 @@ export function UserMenu() {
         <Menu.Dropdown>
           <Menu.Item component={Link} to={appPath('/personal')} leftSection={<IconUser size={16} />}>
             {t('userMenu.personal')}
+          </Menu.Item>
+          <Menu.Item component={Link} to={appPath('/personal/files')} leftSection={<IconFolder size={16} />}>
+            {t('userMenu.personalFiles')}
           </Menu.Item>
           {canSeeOwnEntity && (
             <Menu.Item component={Link} to={appPath('/myEntity')} leftSection={<IconBuilding size={16} />}>

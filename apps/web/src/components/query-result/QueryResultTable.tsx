@@ -41,7 +41,8 @@ export function QueryResultTable({
   }
   return (
     <Stack gap="xs">
-      <ScrollArea type="auto">
+      {/* Focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable). */}
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': caption }}>
         <Table striped verticalSpacing="xs" aria-label={caption}>
           <Table.Thead>
             <Table.Tr>

@@ -16,11 +16,11 @@ import { searchPage } from '../../db/paged-search.ts';
 import { dashboardWidgets, dataSources } from '../../db/schema/index.ts';
 import { byFoldedText, matchesSearch } from '../../db/text-search.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
-import { deleteFailed, fieldErrors, notFound } from '../../http/errors.ts';
+import { deleteFailed, notFound } from '../../http/errors.ts';
 import { validateQueryDefinition } from '../queries/query-definition.ts';
 import { toQueryAppError } from '../queries/query-errors.ts';
-import type { TQueryRunner } from '../queries/query-runner.ts';
-import { parameterErrors, type TQueryCaller } from '../queries/sql-template.ts';
+import { checkParameterValues, type TQueryRunner } from '../queries/query-runner.ts';
+import type { TQueryCaller } from '../queries/sql-template.ts';
 import {
   type TDataSourceRow,
   toDataSource,
@@ -181,8 +181,7 @@ export async function previewDataSource(
   caller: TQueryCaller,
   input: TPreviewInput,
 ): Promise<TQueryResult> {
-  const errors = parameterErrors(input.parameters, input.values, { property: 'values' });
-  if (errors.length > 0) throw fieldErrors(errors);
+  checkParameterValues(input.parameters, input.values, 'values');
   try {
     const { sqlMs: _sqlMs, ...result } = await runner.run({
       query: input.query,

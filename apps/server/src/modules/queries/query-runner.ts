@@ -42,6 +42,20 @@ export interface TQueryRunner {
   close: () => Promise<void>;
 }
 
+/**
+ * Spec 001 §5 "Report filters": the values against their parameters (mandatory,
+ * integers only, past dates only…) as field errors `<property>.<variableName>`,
+ * before anything runs or is queued.
+ */
+export function checkParameterValues(
+  definitions: readonly TQueryParameterDefinition[],
+  values: TParameterValues,
+  property = 'parameters',
+): void {
+  const errors = parameterErrors(definitions, values, { property });
+  if (errors.length > 0) throw fieldErrors(errors);
+}
+
 export type TQueryFailure = 'SQL' | 'TIMEOUT' | 'UNAVAILABLE';
 
 export class QueryFailedError extends Error {
@@ -202,8 +216,7 @@ export function createQueryRunner(options: {
     work: (client: pg.PoolClient, text: string, values: unknown[]) => Promise<T>,
     options: { checkValues: boolean } = { checkValues: true },
   ) {
-    const errors = options.checkValues ? parameterErrors(spec.parameters, spec.values) : [];
-    if (errors.length > 0) throw fieldErrors(errors);
+    if (options.checkValues) checkParameterValues(spec.parameters, spec.values);
     let compiled: ReturnType<typeof compileQuery>;
     try {
       compiled = compileQuery(spec.query, spec.parameters, spec.values, spec.caller);

@@ -1,4 +1,5 @@
 import {
+  hasParameterValue,
   REPORT_ROW_CAP,
   REPORT_SYNC_TIMEOUT_MS,
   type TPagedList,
@@ -13,26 +14,14 @@ import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
 import { reportJobs } from '../../db/schema/index.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
-import { fieldErrors, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { queryCallerOf } from '../queries/query-caller.ts';
 import { toQueryAppError } from '../queries/query-errors.ts';
-import type { TQueryCaller, TQueryRunner } from '../queries/query-runner.ts';
-import { parameterErrors } from '../queries/sql-template.ts';
+import { checkParameterValues, type TQueryCaller, type TQueryRunner } from '../queries/query-runner.ts';
 import { createReportWriter, reportFilename, reportMimeType } from './report-files.ts';
 import { loadTemplateInReach, templateDisabled } from './report-templates.service.ts';
 import { type TReportJobRow, type TReportTemplateRow, toReportJob } from './reports.presenter.ts';
-
-/**
- * Spec 001 §5 "Report filters": the values against the template's parameters
- * (mandatory, integers only, past dates only…), as field errors
- * `parameters.<variableName>`, before anything runs or is queued. Whether an
- * id exists is the query runner's check.
- */
-export function checkParameterValues(definitions: TQueryParameterDefinition[], values: TParameterValues): void {
-  const errors = parameterErrors(definitions, values);
-  if (errors.length > 0) throw fieldErrors(errors);
-}
 
 /** Only the template's own parameters travel on: anything else in the body is dropped. */
 export function pickParameterValues(definitions: TQueryParameterDefinition[], values: TParameterValues) {
@@ -54,8 +43,7 @@ export function describeParameters(
   const [yes, no] = YES_NO[language === 'en-US' ? 'en-US' : 'pt-PT'];
   return definitions.flatMap((definition) => {
     const value = values[definition.variableName];
-    if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
-      return [];
+    if (!hasParameterValue(value)) return [];
     if (definition.type === 'OPTIONAL' && value === false) return [];
     const scalars = Array.isArray(value) ? value : [value];
     const text = scalars.map((scalar) => (typeof scalar === 'boolean' ? (scalar ? yes : no) : String(scalar)));

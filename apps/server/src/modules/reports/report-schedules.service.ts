@@ -16,7 +16,8 @@ import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { entityInScopeSql } from '../entities/entity-scope.ts';
-import { checkParameterValues, insertReportJob, pickParameterValues } from './report-generation.service.ts';
+import { checkParameterValues } from '../queries/query-runner.ts';
+import { insertReportJob, pickParameterValues } from './report-generation.service.ts';
 import { canManageReports, loadTemplateInReach, templateDisabled } from './report-templates.service.ts';
 import { type TReportScheduleRow, toReportSchedule, toReportScheduleRecord } from './reports.presenter.ts';
 

@@ -31,6 +31,7 @@ import { eventRequestRoutes } from './modules/event-requests/event-requests.rout
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { gtfsRoutes } from './modules/gtfs/gtfs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ReadingBus } from './modules/iot-readings/reading-bus.ts';
 import { layerRoutes } from './modules/layers/layers.routes.ts';
 import { mapRoutes } from './modules/map/map.routes.ts';
 import { mapStyleRoutes } from './modules/map-style/map-style.routes.ts';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     config: TServerConfig;
     mailer: TMailer;
     configurationCache: TConfigurationCache;
+    /** Stored IoT readings, for whatever reacts to them (rule templates). */
+    readingBus: ReadingBus;
     /** The report worker and scheduler of this process (tests wait on it with whenIdle()). */
     reportJobs: TReportJobRunner;
     /** Runs user-authored SQL (data sources, reports) read-only as the reader role, on connections of its own. */
@@ -144,6 +147,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', async () => app.queryRunner.close());
   app.decorate('apiRoutes', []);
+  app.decorate('readingBus', new ReadingBus());
   app.decorate(
     'reportJobs',
     createReportJobRunner({

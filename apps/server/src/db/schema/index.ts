@@ -2,6 +2,7 @@ export * from './dashboards.ts';
 export * from './events.ts';
 export * from './gtfs.ts';
 export * from './identity.ts';
+export * from './iot.ts';
 export * from './map-layers.ts';
 export * from './mobility.ts';
 export * from './personal.ts';

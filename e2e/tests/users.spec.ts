@@ -118,8 +118,10 @@ test.describe('impersonation', () => {
     const banner = page.getByTestId('impersonation-banner');
     await expect(banner).toContainText('Está a atuar como Rui Carvalho');
     await expect(page.getByRole('heading', { name: 'Olá, Rui' })).toBeVisible();
-    // Rui's role has no settings: the menu follows the borrowed identity.
-    await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Configurações')).toHaveCount(0);
+    // Rui's role has no users screen: the menu follows the borrowed identity.
+    await expect(
+      page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Utilizadores' }),
+    ).toHaveCount(0);
     await page.getByTestId('user-menu').click();
     await expect(page.getByRole('menuitem', { name: 'Sair da personificação' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Terminar sessão' })).toHaveCount(0);

@@ -122,6 +122,19 @@ describe('what a data source can reach', () => {
     expect(rows[0].count).toBeGreaterThan(0);
   });
 
+  it('stays read-only when a query turns its session to read-write, and runs one statement only', async () => {
+    await preview("select set_config('default_transaction_read_only', 'off', false) as turned");
+    for (let i = 0; i < 6; i++) {
+      const response = await preview('select lo_create(0)');
+      expect(response.json().message).toMatch(/read-only transaction/);
+    }
+    const appended = await preview(
+      'select 1 as a) as x; set default_transaction_read_only = off; commit; select lo_create(0); select * from (select 1',
+    );
+    expectError(appended, 400, 'PREVIEW_QUERY_ERROR');
+    expect(appended.json().message).toMatch(/multiple commands/);
+  });
+
   it('cannot climb back to the application role', async () => {
     const response = await preview(
       "with r as (select set_config('role', current_setting('is_superuser'), true)) select * from r, sessions",
@@ -188,10 +201,15 @@ describe('what a data source can reach', () => {
 
   it('leaves nothing on its connection for the next query: locks, settings', async () => {
     await preview("select pg_advisory_lock(4242), set_config('application_name', 'left-behind', false)");
-    const { rows } = await t.db.$client.query<{ held: number }>(
-      "select count(*)::int as held from pg_locks where locktype = 'advisory' and objid = 4242",
-    );
-    expect(rows[0].held).toBe(0);
+    // The reset runs after the answer, before the connection serves anyone else.
+    await expect
+      .poll(async () => {
+        const { rows } = await t.db.$client.query<{ held: number }>(
+          "select count(*)::int as held from pg_locks where locktype = 'advisory' and objid = 4242",
+        );
+        return rows[0].held;
+      })
+      .toBe(0);
     for (let i = 0; i < 6; i++) {
       const after = await preview("select current_setting('application_name') as name");
       expect(after.json().rows).toEqual([['mip-query-reader']]);

@@ -144,13 +144,43 @@ const RESULT_TYPES = {
 
 const CONNECTION_WAIT_MS = 10_000;
 /**
+ * The extended protocol even without values: it takes one statement only, so
+ * text that closes the wrapping parenthesis cannot append `commit; …` and run
+ * outside the read-only transaction.
+ */
+const ONE_STATEMENT = { queryMode: 'extended' } as const;
+/** What every reader session runs under until a query asks for another timeout. */
+const DEFAULT_SESSION_TIMEOUT_MS = 5_000;
+
+/**
+ * The reader session's own settings, made on every new connection and again
+ * after every reset: read-only transactions (so a single query needs no
+ * `begin`), UTC (date parameters are days in UTC, spec 001 §5), the public
+ * schema, and the statement and lock timeouts.
+ */
+function sessionSettings(timeoutMs: number): string {
+  return `set default_transaction_read_only = on;
+    set default_transaction_isolation = 'repeatable read';
+    set timezone = 'UTC';
+    set search_path = public;
+    ${timeoutSettings(timeoutMs)}`;
+}
+
+function timeoutSettings(timeoutMs: number): string {
+  return `set statement_timeout = ${timeoutMs}; set lock_timeout = ${timeoutMs}`;
+}
+
+/**
  * Ends the transaction and undoes, in the same round trip, whatever a query
  * left on its session for the next caller: advisory locks (which the
  * platform's own singletons take), settings made with set_config(…, false),
- * prepared statements, held cursors and LISTENs. Temporary tables and
- * sequences cannot be made in a read-only transaction.
+ * prepared statements, held cursors and LISTENs — then puts the reader's own
+ * settings back. Temporary tables and sequences cannot be made read-only.
  */
-const SESSION_RESET = 'rollback; select pg_advisory_unlock_all(); reset all; close all; deallocate all; unlisten *';
+function sessionReset(timeoutMs: number): string {
+  return `rollback; select pg_advisory_unlock_all(); reset all; close all; deallocate all; unlisten *;
+    ${sessionSettings(timeoutMs)}`;
+}
 const LOGIN_RETRY_MS = 60_000;
 
 function failureOf(error: unknown): QueryFailedError {
@@ -195,6 +225,14 @@ export function createQueryRunner(options: {
   pool.on('error', () => {
     // An idle reader connection dropped; the pool opens another when needed.
   });
+  /** Each connection's current statement timeout, so a query with the same one needs no round trip to set it. */
+  const sessionTimeouts = new WeakMap<pg.PoolClient, number>();
+  /** A new connection's settings; nothing runs on it before they are in place. */
+  const sessionsReady = new WeakMap<pg.PoolClient, Promise<unknown>>();
+  pool.on('connect', (client) => {
+    sessionsReady.set(client as pg.PoolClient, client.query(sessionSettings(DEFAULT_SESSION_TIMEOUT_MS)));
+    sessionTimeouts.set(client as pg.PoolClient, DEFAULT_SESSION_TIMEOUT_MS);
+  });
   let login: Promise<string | null> | null = null;
   let loginFailedAt = 0;
 
@@ -211,19 +249,17 @@ export function createQueryRunner(options: {
     if (reason) throw new QueryFailedError('UNAVAILABLE', reason);
   }
 
-  async function withTransaction<T>(
-    spec: Omit<TQuerySpec, 'rowCap'>,
-    work: (client: pg.PoolClient, text: string, values: unknown[]) => Promise<T>,
-    options: { checkValues: boolean } = { checkValues: true },
-  ) {
-    if (options.checkValues) checkParameterValues(spec.parameters, spec.values);
-    let compiled: ReturnType<typeof compileQuery>;
+  function compile(spec: Omit<TQuerySpec, 'rowCap'>, checkValues: boolean) {
+    if (checkValues) checkParameterValues(spec.parameters, spec.values);
     try {
-      compiled = compileQuery(spec.query, spec.parameters, spec.values, spec.caller);
+      return compileQuery(spec.query, spec.parameters, spec.values, spec.caller);
     } catch (error) {
       if (error instanceof QueryTemplateError) throw new QueryFailedError('SQL', error.message);
       throw error;
     }
+  }
+
+  async function connect(): Promise<pg.PoolClient> {
     await ensureLogin();
     let client: pg.PoolClient;
     try {
@@ -231,35 +267,76 @@ export function createQueryRunner(options: {
     } catch (error) {
       throw new QueryFailedError('UNAVAILABLE', (error as Error).message);
     }
-    let isBroken = false;
-    const cleanUp = () =>
-      client.query(SESSION_RESET).catch(() => {
-        isBroken = true;
-      });
     try {
-      const timeout = Math.max(1, Math.trunc(spec.timeoutMs));
-      // One round trip. UTC: date parameters are days in UTC (spec 001 §5).
+      await sessionsReady.get(client);
+    } catch (error) {
+      client.release(true);
+      throw new QueryFailedError('UNAVAILABLE', (error as Error).message);
+    }
+    return client;
+  }
+
+  /**
+   * Resets the session and only then gives the connection back. The caller
+   * does not wait for it: the answer is ready once the query has run.
+   */
+  function resetAndRelease(client: pg.PoolClient): Promise<void> {
+    const timeoutMs = sessionTimeouts.get(client) ?? DEFAULT_SESSION_TIMEOUT_MS;
+    return client.query(sessionReset(timeoutMs)).then(
+      () => client.release(),
+      () => client.release(true),
+    );
+  }
+
+  const timeoutOf = (spec: Pick<TQuerySpec, 'timeoutMs'>) => Math.max(1, Math.trunc(spec.timeoutMs));
+
+  /** One statement in the session's own read-only transaction: one round trip when the timeout is the session's. */
+  async function withStatement<T>(
+    spec: TQuerySpec,
+    work: (client: pg.PoolClient, text: string, values: unknown[]) => Promise<T>,
+  ): Promise<T> {
+    const compiled = compile(spec, true);
+    const client = await connect();
+    try {
+      const timeout = timeoutOf(spec);
+      if (sessionTimeouts.get(client) !== timeout) {
+        await client.query(timeoutSettings(timeout));
+        sessionTimeouts.set(client, timeout);
+      }
+      return await work(client, compiled.text, compiled.values);
+    } catch (error) {
+      throw failureOf(error);
+    } finally {
+      void resetAndRelease(client);
+    }
+  }
+
+  /** Several round trips (a cursor) in one read-only, repeatable-read transaction with the spec's timeout. */
+  async function withTransaction<T>(
+    spec: Omit<TQuerySpec, 'rowCap'>,
+    work: (client: pg.PoolClient, text: string, values: unknown[]) => Promise<T>,
+    options: { checkValues: boolean } = { checkValues: true },
+  ): Promise<T> {
+    const compiled = compile(spec, options.checkValues);
+    const client = await connect();
+    try {
+      const timeout = timeoutOf(spec);
       await client.query(
         `begin transaction isolation level repeatable read, read only;
          set local statement_timeout = ${timeout};
-         set local lock_timeout = ${timeout};
-         set local timezone = 'UTC';
-         set local search_path = public`,
+         set local lock_timeout = ${timeout}`,
       );
-      const result = await work(client, compiled.text, compiled.values);
-      await cleanUp();
-      return result;
+      return await work(client, compiled.text, compiled.values);
     } catch (error) {
-      await cleanUp();
       throw failureOf(error);
     } finally {
-      client.release(isBroken);
+      await resetAndRelease(client);
     }
   }
 
   return {
     run: (spec) =>
-      withTransaction(spec, async (client, text, values) => {
+      withStatement(spec, async (client, text, values) => {
         const startedAt = performance.now();
         // The cap as a LIMIT keeps it one round trip; the outer query keeps the inner one's order.
         const result = await client.query<unknown[]>({
@@ -267,6 +344,7 @@ export function createQueryRunner(options: {
           values,
           rowMode: 'array',
           types: RESULT_TYPES,
+          ...ONE_STATEMENT,
         });
         const sqlMs = performance.now() - startedAt;
         const truncated = result.rows.length > spec.rowCap;
@@ -313,7 +391,11 @@ export function createQueryRunner(options: {
         spec,
         async (client, text, values) => {
           // A newline before the parenthesis: the query may end in a -- comment.
-          const result = await client.query({ text: `select * from (\n${text}\n) as described limit 0`, values });
+          const result = await client.query({
+            text: `select * from (\n${text}\n) as described limit 0`,
+            values,
+            ...ONE_STATEMENT,
+          });
           return {
             headers: result.fields.map((field) => field.name),
             columnTypes: result.fields.map((field) => columnTypeOf(field.dataTypeID)),

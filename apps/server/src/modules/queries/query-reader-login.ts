@@ -57,7 +57,11 @@ export async function enableQueryReaderLogin(
   password: string,
 ): Promise<string | null> {
   const readerUrl = queryReaderUrl(databaseUrl, password);
-  if (await canLogIn(readerUrl)) return null;
+  // A fresh role has no login yet: trying it first would only leave a failed login in the server's log.
+  const { rows } = await admin.query<{ rolcanlogin: boolean }>('select rolcanlogin from pg_roles where rolname = $1', [
+    QUERY_READER_ROLE,
+  ]);
+  if (rows[0]?.rolcanlogin && (await canLogIn(readerUrl))) return null;
   if (!/^[A-Za-z0-9_-]+$/.test(password)) return 'QUERY_READER_PASSWORD may hold only letters, digits, - and _';
   // Several processes (or test files) may get here at once; ALTER ROLE on one row then races.
   for (let attempt = 0; ; attempt++) {

@@ -13,7 +13,8 @@ import { isJobFinished, useReportJob } from './useReports';
 export function JobStatusBadge({ status }: Pick<TReportJob, 'status'>) {
   const { t } = useTranslation();
   return (
-    <Badge color={JOB_STATUS_COLOURS[status]} variant="filled" autoContrast>
+    // max-content: a narrow table column would otherwise cut the status to "RE…".
+    <Badge color={JOB_STATUS_COLOURS[status]} variant="filled" autoContrast miw="max-content">
       {t(`reports.jobStatus.${status}`)}
     </Badge>
   );

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ACCOUNTS, APP_PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT } from './support/accounts.ts';
+import { ACCOUNTS, APP_PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT, MQTT_BROKER_PORT } from './support/accounts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = path.join(ROOT, 'node_modules', '.bin', 'node');
@@ -65,6 +65,7 @@ export default defineConfig({
         DEMO_PASSWORD: ACCOUNTS.operator.password,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         LOG_LEVEL: 'warn',
+        MQTT_BROKER_PORT: String(MQTT_BROKER_PORT),
       },
     },
   ],

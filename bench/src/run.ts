@@ -12,9 +12,11 @@ import { goalValue, meetsGoal, type TBenchContext, type TFigureGroup } from './f
 import { gtfsFigures } from './gtfs.ts';
 import { httpThroughputFigures } from './http-throughput.ts';
 import { identitySearchFigures } from './identity-search.ts';
+import { iotFigures } from './iot.ts';
 import { mapFigures } from './map.ts';
 import { mapVitalsFigures } from './map-vitals.ts';
 import { killAllNow, progress, stopAll } from './processes.ts';
+import { ruleTemplateFigures } from './rule-templates.ts';
 import { startupFigures } from './startup.ts';
 
 const GROUPS: TFigureGroup[] = [
@@ -28,6 +30,8 @@ const GROUPS: TFigureGroup[] = [
   mapFigures,
   // After events: its widgets then count among 100,000 events.
   dashboardFigures,
+  ruleTemplateFigures,
+  iotFigures,
 ];
 
 /** `npm run bench -- startup identity-search` runs only the groups named; no names runs them all. */

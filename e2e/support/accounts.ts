@@ -3,6 +3,8 @@
 export const APP_PORT = Number(process.env.E2E_APP_PORT || 3110);
 export const MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT || 3125);
 export const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT || 3126);
+/** The server's own embedded MQTT broker: a run never shares a broker (nor its demo queue's messages) with another. */
+export const MQTT_BROKER_PORT = Number(process.env.E2E_MQTT_BROKER_PORT || APP_PORT + 3);
 
 const DEMO_PASSWORD = 'Demo-e2e-Pass1';
 

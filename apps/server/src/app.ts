@@ -15,8 +15,10 @@ import type { TDatabase } from './db/database.ts';
 import { authPlugin, type TRouteRule } from './http/auth.ts';
 import { handleError } from './http/errors.ts';
 import { rejectUnstorableText } from './http/text-input.ts';
+import { createSecretBox, secretsKeyFor, type TSecretBox } from './lib/secrets.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
+import { applicationRoutes } from './modules/applications/applications.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
@@ -29,9 +31,14 @@ import { entityProfileRoutes } from './modules/entity-profiles/entity-profiles.r
 import { eventCategoryRoutes } from './modules/event-categories/event-categories.routes.ts';
 import { eventRequestRoutes } from './modules/event-requests/event-requests.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
+import { feDebugRoutes } from './modules/fe-debug/fe-debug.routes.ts';
 import { gtfsRoutes } from './modules/gtfs/gtfs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
+import { createIotConsumerSupervisor, type TIotConsumerSupervisor } from './modules/iot-queues/consumer-supervisor.ts';
+import { iotQueueRoutes } from './modules/iot-queues/iot-queues.routes.ts';
 import { ReadingBus } from './modules/iot-readings/reading-bus.ts';
+import { iotReadingRoutes } from './modules/iot-readings/readings.routes.ts';
 import { layerRoutes } from './modules/layers/layers.routes.ts';
 import { mapRoutes } from './modules/map/map.routes.ts';
 import { mapStyleRoutes } from './modules/map-style/map-style.routes.ts';
@@ -40,6 +47,7 @@ import { mobilitySystemRoutes } from './modules/mobility-systems/mobility-system
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { openFeedRoutes } from './modules/open-feeds/open-feeds.routes.ts';
 import { open311Routes } from './modules/open311/open311.routes.ts';
+import { personalRoutes } from './modules/personal/personal.routes.ts';
 import { personalFileRoutes } from './modules/personal-files/personal-files.routes.ts';
 import { publicTransportRoutes } from './modules/public-transport/public-transport.routes.ts';
 import { queryReaderPassword } from './modules/queries/query-reader-login.ts';
@@ -48,6 +56,7 @@ import { queryParameterRoutes } from './modules/query-parameters/query-parameter
 import { createReportJobRunner, type TReportJobRunner } from './modules/reports/report-jobs.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { ruleTemplateRoutes } from './modules/rule-templates/rule-templates.routes.ts';
 import { spriteRoutes } from './modules/sprites/sprites.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
@@ -61,6 +70,10 @@ declare module 'fastify' {
     configurationCache: TConfigurationCache;
     /** Stored IoT readings, for whatever reacts to them (rule templates). */
     readingBus: ReadingBus;
+    /** Consumes the enabled IoT message queues (one process per queue, by advisory lock). */
+    iotConsumers: TIotConsumerSupervisor;
+    /** Seals credentials stored in the database (broker passwords). */
+    secrets: TSecretBox;
     /** The report worker and scheduler of this process (tests wait on it with whenIdle()). */
     reportJobs: TReportJobRunner;
     /** Runs user-authored SQL (data sources, reports) read-only as the reader role, on connections of its own. */
@@ -106,9 +119,16 @@ const API_MODULES = [
   dataSourceRoutes,
   dashboardRoutes,
   queryParameterRoutes,
+  personalRoutes,
   personalFileRoutes,
   notificationRoutes,
+  feDebugRoutes,
   reportRoutes,
+  ruleTemplateRoutes,
+  iotQueueRoutes,
+  iotReadingRoutes,
+  helpRoutes,
+  applicationRoutes,
 ];
 
 /** Builds the whole product without listening, so tests can inject requests. */
@@ -148,6 +168,20 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.queryRunner.close());
   app.decorate('apiRoutes', []);
   app.decorate('readingBus', new ReadingBus());
+  app.decorate('secrets', createSecretBox(secretsKeyFor(databaseUrl, deps.config.secretsKey)));
+  app.decorate(
+    'iotConsumers',
+    createIotConsumerSupervisor({
+      db: deps.db,
+      secrets: app.secrets,
+      bus: app.readingBus,
+      enabled: deps.config.iotConsumers,
+      log: (message) => app.log.warn(message),
+    }),
+  );
+  app.addHook('onReady', async () => app.iotConsumers.start());
+  // Before onClose: batches under way are stored and acknowledged while the database is still open.
+  app.addHook('preClose', async () => app.iotConsumers.stop());
   app.decorate(
     'reportJobs',
     createReportJobRunner({

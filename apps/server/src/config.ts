@@ -32,6 +32,14 @@ export interface TServerConfig {
   queryReaderPassword: string | null;
   /** Connections for data sources and reports, apart from the API's own. */
   queryPoolSize: number;
+  /** The key stored credentials (broker passwords) are encrypted with; derived from the database password when unset. */
+  secretsKey: string | null;
+  /** Whether this process consumes the enabled IoT message queues (several processes share them). */
+  iotConsumers: boolean;
+  /** Port of the MQTT broker `npm start` runs inside the server (aedes) when none is there; 0 runs none. */
+  mqttBrokerPort: number;
+  /** The MQTT broker the demo queue reads from. */
+  mqttUrl: string;
 }
 
 function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -70,5 +78,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     trafficPolling: env.TRAFFIC_POLLING !== 'false',
     queryReaderPassword: env.QUERY_READER_PASSWORD || null,
     queryPoolSize: Math.max(1, readInteger('QUERY_POOL_SIZE', 5, env)),
+    secretsKey: env.SECRETS_KEY || null,
+    iotConsumers: env.IOT_CONSUMERS !== 'false',
+    mqttBrokerPort: readInteger('MQTT_BROKER_PORT', 1883, env),
+    mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${readInteger('MQTT_BROKER_PORT', 1883, env) || 1883}`,
   };
 }

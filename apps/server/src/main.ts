@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type TEmbeddedDatabase } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
+import { startDefaultMqttBroker } from './modules/iot-queues/embedded-broker.ts';
 import { isFirstRun, loadDemoData, type TFirstRunCredentials } from './seed/demo-data.ts';
 import { loadReferenceData } from './seed/reference-data.ts';
 
@@ -49,6 +50,8 @@ async function main() {
   await loadReferenceData(db);
   const credentials = (await isFirstRun(db)) ? await loadDemoData(db, config) : null;
 
+  // Before the app, so the demo queue's consumer finds its broker on its first attempt.
+  const mqttBroker = await startDefaultMqttBroker(config.mqttBrokerPort, (line) => console.log(line));
   const app = await buildApp({
     db,
     config,
@@ -62,6 +65,7 @@ async function main() {
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close().catch(() => {});
+    await mqttBroker?.close().catch(() => {});
     await db.$client.end().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);

@@ -54,6 +54,8 @@ export const CONFIGURATION_CATALOG: readonly TConfigurationEntry[] = [
   { name: 'app.baseMapAttribution', kind: 'OPTIONAL_TEXT', defaultValue: '""' },
   // The partner feed's address carries its access key: it stays on the server.
   { name: 'waze.feedUrl', kind: 'URL', defaultValue: '""' },
+  // How many days IoT readings (and dead letters) are kept; whole days, 1 to 3650.
+  { name: 'iot.readingRetentionDays', kind: 'JSON', defaultValue: '30' },
 ];
 
 export function findConfigurationEntry(name: string): TConfigurationEntry | undefined {

@@ -195,6 +195,26 @@ export const ERROR_CODES = [
   'INVALID_RECURRENCE',
   'MISSING_RECURRING_TIME',
   'INVALID_RECURRING_TIME',
+  // help articles
+  'MISSING_CONTENTS',
+  // applications
+  'INVALID_LOGO',
+  'INVALID_ALLOWED_SYSTEMS',
+  'INVALID_MAP_CENTER',
+  // message queues
+  'BROKER_UNREACHABLE',
+  'URL_WITH_CREDENTIALS',
+  'INVALID_JSON_PATH',
+  // rule templates
+  'MISSING_OPERATOR',
+  'INVALID_OPERATOR',
+  'MISSING_THRESHOLD',
+  'INVALID_THRESHOLD',
+  'MISSING_HOLD',
+  'INVALID_HOLD',
+  'MISSING_SYSTEMS',
+  'MISSING_SYSTEM',
+  'INVALID_SYSTEM',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

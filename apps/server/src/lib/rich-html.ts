@@ -2,19 +2,26 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * HTML that staff write and everyone's browser renders (dashboard highlights,
- * HTML widgets): formatting, links, images and tables survive; scripts, event
- * handlers, styles and javascript: links do not. Security-relevant.
+ * HTML widgets, help articles): formatting, headings, lists, links, images and
+ * tables survive; scripts, event handlers, styles and javascript: links do
+ * not. Security-relevant.
  */
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
       th: ['colspan', 'rowspan'],
       td: ['colspan', 'rowspan'],
     },
     allowedSchemes: ['http', 'https', 'mailto', 'data'],
     allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   }).trim();
+}
+
+/** Whether sanitised HTML shows anything: some text, an image or a table, not just empty paragraphs. */
+export function hasVisibleContent(html: string): boolean {
+  if (/<(img|table|hr)\b/i.test(html)) return true;
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '').length > 0;
 }

@@ -6,8 +6,11 @@ import { entities, entityProfileRoles, entityProfiles, roles, users } from '../d
 import { hashPassword } from '../modules/auth/password-hash.ts';
 import { seedDemoEvents } from '../modules/events/demo-events.ts';
 import { seedDemoNetwork } from '../modules/gtfs/demo-feed.ts';
+import { seedDemoIotQueue } from '../modules/iot-queues/demo-queue.ts';
 import { gtfsUploadDir } from '../modules/gtfs/gtfs-jobs.ts';
+import { seedDemoApplications } from './demo-applications.ts';
 import { seedDemoDashboards } from './demo-dashboards.ts';
+import { seedDemoHelp } from './demo-help.ts';
 
 export interface TFirstRunCredentials {
   admin: { email: string; password: string; generated: boolean };
@@ -181,6 +184,9 @@ export async function loadDemoData(
     await seedDemoNetwork(tx, gtfsUploadDir(config.uploadDir));
     await seedDemoEvents(tx, { mobility: mobility.id, police: police.id, metro: metro.id });
     await seedDemoDashboards(tx, admin.id);
+    await seedDemoIotQueue(tx, config.mqttUrl);
+    await seedDemoApplications(tx);
+    await seedDemoHelp(tx, admin.id);
     return {
       admin: { email: adminEmail, password: adminPassword, generated: !config.adminPassword },
       demo: { emails: demoUsers.map((u) => u.email), password: demoPassword, generated: !env.DEMO_PASSWORD },

@@ -2,6 +2,7 @@ import type { TAppConfiguration, TAuthSession, TPermissionRule } from '@mip/shar
 import { can } from '@mip/shared';
 import { type Icon, IconAdjustments, IconHome2, IconInfoCircle, IconUserCircle } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { APPLICATION_ROUTES } from '../features/applications/routes';
 import { AUDIT_ROUTES } from '../features/audit/routes';
 import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
 import { DATA_SOURCE_ROUTES } from '../features/data-sources/routes';
@@ -10,8 +11,10 @@ import { ENTITY_PROFILE_ROUTES } from '../features/entity-profiles/routes';
 import { EVENT_CATEGORY_ROUTES } from '../features/event-categories/routes';
 import { EVENT_REQUEST_ROUTES } from '../features/event-requests/routes';
 import { EVENT_ROUTES } from '../features/events/routes';
+import { FE_DEBUG_ROUTES } from '../features/fe-debug/routes';
 import { GTFS_IMPORT_ROUTES } from '../features/gtfs-import/routes';
 import { INCIDENT_ROUTES } from '../features/incidents/routes';
+import { IOT_QUEUE_ROUTES } from '../features/iot-queues/routes';
 import { LAYER_ROUTES } from '../features/layers/routes';
 import { MAP_ROUTES } from '../features/map/routes';
 import { MOBILITY_GROUP_ROUTES } from '../features/mobility-groups/routes';
@@ -20,6 +23,7 @@ import { NOTIFICATION_ROUTES } from '../features/notifications/routes';
 import { PERSONAL_FILE_ROUTES } from '../features/personal-files/routes';
 import { REPORT_ROUTES } from '../features/reports/routes';
 import { ROLE_ROUTES } from '../features/roles/routes';
+import { RULE_TEMPLATE_ROUTES } from '../features/rule-templates/routes';
 import { SPRITE_ROUTES } from '../features/sprites/routes';
 import { STATISTICS_ROUTES } from '../features/statistics/routes';
 import { TIMETABLE_ROUTES } from '../features/timetable/routes';
@@ -153,12 +157,15 @@ export const APP_ROUTES: TAppRoute[] = [
   ...ENTITY_PROFILE_ROUTES,
   ...ROLE_ROUTES,
   ...AUDIT_ROUTES,
+  ...FE_DEBUG_ROUTES,
   ...MOBILITY_GROUP_ROUTES,
   ...MOBILITY_SYSTEM_ROUTES,
   ...GTFS_IMPORT_ROUTES,
   ...TIMETABLE_ROUTES,
   ...LAYER_ROUTES,
+  ...IOT_QUEUE_ROUTES,
   ...SPRITE_ROUTES,
+  ...RULE_TEMPLATE_ROUTES,
   ...STATISTICS_ROUTES,
   ...EVENT_CATEGORY_ROUTES,
   ...EVENT_ROUTES,
@@ -168,6 +175,7 @@ export const APP_ROUTES: TAppRoute[] = [
   ...NOTIFICATION_ROUTES,
   ...DATA_SOURCE_ROUTES,
   ...DASHBOARD_ROUTES,
+  ...APPLICATION_ROUTES,
 ];
 
 export const USER_MENU_ICON = IconUserCircle;

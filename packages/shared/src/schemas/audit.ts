@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'ACCEPT',
   'REJECT',
   'GENERATE',
+  'TEST_MESSAGE',
+  'REPLAY',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -58,6 +60,12 @@ export const AUDIT_RECORD_TYPES = [
   'report_schedule',
   'report_job',
   'user_file',
+  'fe_debug_report',
+  'help_article',
+  'rule_template',
+  'application',
+  'iot_queue',
+  'iot_dead_letter',
 ] as const;
 export type TAuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -6,7 +6,13 @@ import { ZPageQuery } from './common.ts';
  * needs them. The text comes from the catalogs (`notifications.types.<TYPE>`)
  * with `params` filled in, so it reads in the user's language at the time they look.
  */
-export const NOTIFICATION_TYPES = ['REPORT_READY', 'REPORT_FAILED'] as const;
+export const NOTIFICATION_TYPES = [
+  'REPORT_READY',
+  'REPORT_FAILED',
+  'GTFS_IMPORT_SUCCEEDED',
+  'GTFS_IMPORT_FAILED',
+  'EVENT_REQUEST_ASSIGNED',
+] as const;
 export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const ZNotification = z.object({

@@ -1,6 +1,8 @@
 export * from './dashboards.ts';
 export * from './events.ts';
+export * from './fe-debug.ts';
 export * from './gtfs.ts';
+export * from './help.ts';
 export * from './identity.ts';
 export * from './iot.ts';
 export * from './map-layers.ts';
@@ -9,5 +11,6 @@ export * from './personal.ts';
 export * from './places.ts';
 export * from './platform.ts';
 export * from './reports.ts';
+export * from './rule-templates.ts';
 export * from './statistics.ts';
 export * from './traffic.ts';

@@ -35,7 +35,14 @@ export async function listPublicConfiguration(db: TDatabase): Promise<TConfigura
 
 /** The platform's public pairs with an application's own laid over them (spec: /app/{appId}). */
 export async function listApplicationConfiguration(db: TDatabase, appId: number): Promise<TConfigurationPair[]> {
-  const [app] = await db.select({ id: applications.id }).from(applications).where(eq(applications.id, appId));
+  const [app] = await db
+    .select({
+      id: applications.id,
+      hasLogo: sql<boolean>`${applications.logo} is not null`,
+      updatedAt: applications.updatedAt,
+    })
+    .from(applications)
+    .where(eq(applications.id, appId));
   if (!app) throw notFound();
   const own = await db
     .select({ name: applicationConfiguration.name, value: applicationConfiguration.value })
@@ -44,6 +51,10 @@ export async function listApplicationConfiguration(db: TDatabase, appId: number)
   const merged = new Map((await listPublicConfiguration(db)).map((pair) => [pair.name, pair.value]));
   for (const pair of own) merged.set(pair.name, pair.value);
   merged.set('app.appId', JSON.stringify(appId));
+  // Spec 001 §3 defaultLogo: the app's own logo, by address (versioned, so an edited logo is fetched anew).
+  if (app.hasLogo) {
+    merged.set('app.defaultLogo', JSON.stringify(`/api/applications/${appId}/logo?v=${app.updatedAt.getTime()}`));
+  }
   return [...merged].map(([name, value]) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -31,6 +31,7 @@ import { toDocumentRecord } from '../documents/documents.presenter.ts';
 import { listDocumentsOf } from '../documents/documents.service.ts';
 import { createEvent } from '../events/events.service.ts';
 import { mailReporter, occurrenceLink, type TReporter } from './event-request-mail.ts';
+import { notifyRequestAssigned } from './event-request-notifications.ts';
 import { requestInScopeSql } from './event-request-scope.ts';
 import {
   type TEventRequestListSqlRow,
@@ -176,6 +177,7 @@ export async function createEventRequest(
         affectedSystemIds: systemIds,
       },
     });
+    await notifyRequestAssigned(tx, { id: row.id, categoryId: input.categoryId, title: input.title });
     return { id: row.id };
   });
 }

@@ -597,6 +597,28 @@ export async function changeEventStatus(
   });
 }
 
+/**
+ * Ends a live event on the platform's behalf (a rule whose clear condition
+ * held), along the same lifecycle as a person: RESOLVED, or CLOSED for a
+ * category without RESOLVED, with a timeline row and an audit row. Runs in
+ * the caller's transaction; answers the new status, or null when the event is
+ * gone or no longer live (an operator finished it first).
+ */
+export async function finishEventAutomatically(
+  tx: TExecutor,
+  id: number,
+  note: string,
+  actor: TActor,
+): Promise<TEventStatus | null> {
+  const [before] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+  if (!before || !LIVE_EVENT_STATUSES.includes(before.status)) return null;
+  const allowed = await statusesOfCategory(tx, before.categoryId);
+  const to = (['RESOLVED', 'CLOSED'] as const).find((status) => canTransition(before.status, status, allowed));
+  if (!to) return null;
+  await applyStatus(tx, before, to, note, actor);
+  return to;
+}
+
 const COMMENT_COLUMNS = sql`m.id, m.message, m.is_public, m.created_at,
   (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = m.user_id) as author,
   (select json_build_object('id', n.id, 'name', n.name) from entities n where n.id = m.entity_id) as entity`;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TGtfsFailureCode, TGtfsJobStatus, TGtfsReport } from '@mip/shared';
 import type { TDatabase } from '../../db/database.ts';
 import type { TActor } from '../../http/audit.ts';
+import { notifyImportEnded } from './gtfs-notifications.ts';
 import { summarizeFeed } from './import/feed-summary.ts';
 import {
   createFeed,
@@ -183,14 +184,21 @@ export async function reapInterruptedJobs(
   db: TDatabase,
   options: { staleAfterMs?: number; exceptJobIds?: number[] } = {},
 ): Promise<number[]> {
-  const { rows } = await db.$client.query<{ id: number; file_path: string | null }>(
-    `update gtfs_import_jobs set status = 'FAILED', failure_code = 'INTERRUPTED', finished_at = now()
-      where status in ('VALIDATING', 'IMPORTING')
-        and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => $1::float8 / 1000)
-        and id <> all($2::int[])
-      returning id, file_path`,
+  const { rows } = await db.$client.query<{ id: number; file_path: string | null; was_import: boolean }>(
+    `with stale as (
+       select id, status from gtfs_import_jobs
+        where status in ('VALIDATING', 'IMPORTING')
+          and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => $1::float8 / 1000)
+          and id <> all($2::int[])
+          for update
+     )
+     update gtfs_import_jobs j set status = 'FAILED', failure_code = 'INTERRUPTED', finished_at = now()
+       from stale where j.id = stale.id
+     returning j.id, j.file_path, stale.status = 'IMPORTING' as was_import`,
     [options.staleAfterMs ?? STALE_AFTER_MS, options.exceptJobIds ?? []],
   );
+  // Whoever confirmed an import that a dead server left behind is told; an unconfirmed check was never theirs to wait on.
+  for (const row of rows) if (row.was_import) await notifyImportEnded(db, row.id, 'FAILED');
   // A checked feed nobody confirmed within a week: its upload no longer takes disk space.
   const abandoned = await db.$client.query<{ id: number; file_path: string | null }>(
     `update gtfs_import_jobs set status = 'CANCELLED', finished_at = now()
@@ -463,6 +471,12 @@ export function createGtfsJobRunner(
       },
       filePath,
     );
+    // Success was told inside the swap's transaction; a failure is only known here, once runJob recorded it.
+    const ended = await db.$client.query<{ status: TGtfsJobStatus }>(
+      'select status from gtfs_import_jobs where id = $1',
+      [job.id],
+    );
+    if (ended.rows[0]?.status === 'FAILED') await notifyImportEnded(db, job.id, 'FAILED');
   }
 
   /** Claims the oldest QUEUED job of a group that has no import running. */

@@ -9,6 +9,7 @@ import { multipartBody } from '../../../test/files.ts';
 import { GTFS_FIXTURES, gtfsFixture, importGtfs, uploadGtfs, waitForJob } from '../../../test/gtfs.ts';
 import { CORPUS_OUTCOMES } from '../../../test/gtfs-corpus.ts';
 import { createMobilityGroup } from '../../../test/mobility-factories.ts';
+import { findNotifications } from '../../../test/notifications.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { writeZip } from '../../../test/zip-writer.ts';
@@ -189,6 +190,11 @@ describe('GTFS import lifecycle', () => {
     expect(await findAuditRows(t.db, 'GTFS_IMPORT', 'GTFS_FEED')).toContainEqual(
       expect.objectContaining({ record_id: String(feedId), user_id: userId }),
     );
+    expect(await findNotifications(t.db, userId, 'GTFS_IMPORT_SUCCEEDED')).toContainEqual({
+      type: 'GTFS_IMPORT_SUCCEEDED',
+      params: { group: 'Demo Transit', file: 'sample.zip', stops: 9, routes: 5 },
+      link: '/import-gtfs',
+    });
   });
 
   it('updates systems in place on re-import, deactivates those gone and drops the old feed', async () => {
@@ -421,6 +427,9 @@ describe('GTFS import atomicity', () => {
     expect(failed).toMatchObject({ status: 'FAILED', failureCode: 'FEED_INVALID' });
     expect(failed.report?.issues.map((issue) => issue.code)).toContain('DUPLICATE_STOP_SEQUENCE');
     expect(await activeFeedId(group.id)).toBeNull();
+    expect(await findNotifications(t.db, userId, 'GTFS_IMPORT_FAILED')).toContainEqual(
+      expect.objectContaining({ params: expect.objectContaining({ group: group.name, error: 'FEED_INVALID' }) }),
+    );
   });
 
   it('a server that died mid-import: the next start marks the job failed and clears what it left', async () => {
@@ -437,6 +446,9 @@ describe('GTFS import atomicity', () => {
     );
     const reaped = await reapInterruptedJobs(t.db);
     expect(reaped).toContain(job.id);
+    expect(await findNotifications(t.db, userId, 'GTFS_IMPORT_FAILED')).toContainEqual(
+      expect.objectContaining({ params: expect.objectContaining({ group: group.name, error: 'INTERRUPTED' }) }),
+    );
     expect(await waitForJob(t, authorization, job.id)).toMatchObject({ status: 'FAILED', failureCode: 'INTERRUPTED' });
     expect(await activeFeedId(group.id)).toBe(feedId);
     const left = await t.db.$client.query(

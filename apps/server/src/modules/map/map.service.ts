@@ -2,6 +2,7 @@ import type { TMapFeature } from '@mip/shared';
 import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database.ts';
 import { IS_VISIBLE_TO_PUBLIC_SQL } from '../events/events.service.ts';
+import { groupsWithin } from '../mobility-systems/mobility-systems.service.ts';
 
 /** A system without a stored shape but with coordinates is drawn as a point there. */
 const SYSTEM_GEOMETRY = sql`coalesce(s.geometry::json, case when s.latitude is not null and s.longitude is not null
@@ -20,6 +21,15 @@ const GROUP_FEATURES = sql`coalesce((
    where s.group_id = g.id and s.active
      and (s.geometry is not null or (s.latitude is not null and s.longitude is not null))
 ), '[]'::json)`;
+
+/**
+ * What an application's map shows (its allowedSystems and allowedGroups): the incident kinds, and the
+ * groups drawn, with their subgroups; null groups means every group.
+ */
+export interface TMapScope {
+  groupIds: number[] | null;
+  incidentKinds: readonly ('EVENT' | 'FUTURE_EVENT')[];
+}
 
 export interface TMapItemsJson {
   /** The JSON text of the answer. */
@@ -46,7 +56,11 @@ export interface TMapItemsJson {
  *   stored part can never pose as another incident. Alternative paths are included: the map hides them
  *   until an incident card asks for them.
  */
-export async function readMapItemsJson(db: TExecutor): Promise<TMapItemsJson> {
+export async function readMapItemsJson(db: TExecutor, scope: TMapScope | null = null): Promise<TMapItemsJson> {
+  const isGroupInScope = scope?.groupIds ? sql`g.id in ${groupsWithin(scope.groupIds)}` : sql`true`;
+  const isKindInScope = scope
+    ? sql`(case when l.is_future then 'FUTURE_EVENT' else 'EVENT' end) = any(${sql.param([...scope.incidentKinds])}::text[])`
+    : sql`true`;
   const { rows } = await db.execute<{ items: string; changes_in_ms: number | null }>(sql`
     with live as (
       select e.id, e.title, e.category_id, e.priority, e.created_at, e.is_public, e.geojson,
@@ -66,6 +80,7 @@ export async function readMapItemsJson(db: TExecutor): Promise<TMapItemsJson> {
                order by l.from_timestamp, l.id, part.n) as features
         from live l
         cross join lateral jsonb_array_elements(l.geojson -> 'features') with ordinality as part(feature, n)
+       where ${isKindInScope}
        group by l.is_future
     ),
     items as (
@@ -75,7 +90,7 @@ export async function readMapItemsJson(db: TExecutor): Promise<TMapItemsJson> {
                'geometry', json_build_object('type', 'FeatureCollection', 'features',
                  case when g.tile_metadata_url is null then ${GROUP_FEATURES} else '[]'::json end)) as item
         from mobility_system_groups g
-       where ${IS_DRAWN_GROUP}
+       where ${IS_DRAWN_GROUP} and ${isGroupInScope}
       union all
       select 1, case when is_future then 1 else 0 end, json_build_object(
                'type', case when is_future then 'FUTURE_EVENT' else 'EVENT' end,

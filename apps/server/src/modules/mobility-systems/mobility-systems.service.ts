@@ -53,7 +53,7 @@ const SYSTEM_COLUMNS = sql`s.id, s.name, s.description, s.system_type, s.group_i
               from mobility_system_parameters p where p.system_id = s.id), '[]'::json) as parameters`;
 
 /** The groups given and every group below them. */
-const groupsWithin = (groupIds: number[]) => sql`(
+export const groupsWithin = (groupIds: number[]) => sql`(
   with recursive within(id) as (
     select id from mobility_system_groups where id = any(${sql.param(groupIds)}::int[])
     union

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/assertions.ts';
-import { signInNewUser } from '../../../test/factories.ts';
+import { createReportCategory, nextAddress } from '../../../test/event-request-factories.ts';
+import { createEntity, createUser, signInNewUser } from '../../../test/factories.ts';
+import { findNotifications } from '../../../test/notifications.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { notifyUser } from './notifications.service.ts';
@@ -63,5 +65,59 @@ describe('notifications', () => {
 
   it('requires authentication', async () => {
     expectError(await callerOf(t, '').get('/notifications/unread-count'), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('who gets notified', () => {
+  it('tells nobody who chose on /personal not to receive notifications', async () => {
+    const quiet = await signInNewUser(t);
+    const caller = callerOf(t, quiet.authorization);
+    const put = await caller.put('/users/me', {
+      name: 'Sem Avisos',
+      language: 'pt-PT',
+      timeZone: 'Europe/Lisbon',
+      receiveNotifications: false,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await notifyUser(t.db, quiet.user.id, { type: 'REPORT_READY', params: { template: 'X' }, link: null });
+    expect((await caller.get('/notifications/unread-count')).json()).toEqual({ count: 0 });
+  });
+
+  it("tells the staff of the category's entity who manage events, and its report agent, of a new public report", async () => {
+    const entity = await createEntity(t.db, { name: 'Divisão de Trânsito' });
+    const manager = await createUser(t.db, { entityId: entity.id, permissions: ['MANAGE_EVENTS'] });
+    const clerk = await createUser(t.db, { entityId: entity.id, permissions: [] });
+    const optedOut = await createUser(t.db, { entityId: entity.id, permissions: ['MANAGE_EVENTS'] });
+    await t.db.$client.query('update users set receive_notifications = false where id = $1', [optedOut.id]);
+    const agent = await createUser(t.db, { permissions: [] });
+    const elsewhere = await createUser(t.db, { permissions: ['MANAGE_EVENTS'] });
+    const category = await createReportCategory(t.db, {
+      name: 'Semáforo avariado',
+      allocatedToEntityId: entity.id,
+      reportAgentUserId: agent.id,
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/event-requests/',
+      remoteAddress: nextAddress(),
+      payload: {
+        categoryId: category.id,
+        participantName: 'Joana Silva',
+        participantEmail: 'joana.silva@example.pt',
+        title: 'Semáforo apagado na Boavista',
+        description: 'O semáforo da rotunda está apagado desde manhã.',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = {
+      type: 'EVENT_REQUEST_ASSIGNED',
+      params: { title: 'Semáforo apagado na Boavista', category: 'Semáforo avariado', entity: 'Divisão de Trânsito' },
+      link: `/event-request/${response.json().id}`,
+    };
+    expect(await findNotifications(t.db, manager.id, 'EVENT_REQUEST_ASSIGNED')).toEqual([expected]);
+    expect(await findNotifications(t.db, agent.id, 'EVENT_REQUEST_ASSIGNED')).toEqual([expected]);
+    for (const user of [clerk, optedOut, elsewhere]) {
+      expect(await findNotifications(t.db, user.id, 'EVENT_REQUEST_ASSIGNED')).toEqual([]);
+    }
   });
 });

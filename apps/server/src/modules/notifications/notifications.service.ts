@@ -6,13 +6,29 @@ import { notifications } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { type TNotificationRow, toNotification } from './notifications.presenter.ts';
 
-/** Tells a user something finished (inside the transaction that finished it). */
-export async function notifyUser(
-  db: TExecutor,
-  userId: number,
-  notification: { type: TNotificationType; params: Record<string, string | number | null>; link: string | null },
-): Promise<void> {
-  await db.insert(notifications).values({ userId, ...notification });
+export interface TNewNotification {
+  type: TNotificationType;
+  params: Record<string, string | number | null>;
+  link: string | null;
+}
+
+/**
+ * Tells a user something finished (inside the transaction that finished it),
+ * unless they chose on /personal not to receive notifications.
+ */
+export async function notifyUser(db: TExecutor, userId: number, notification: TNewNotification): Promise<void> {
+  await notifyUsers(db, [userId], notification);
+}
+
+/** The same notification to each of these users who receives notifications; answers how many got it. */
+export async function notifyUsers(db: TExecutor, userIds: number[], notification: TNewNotification): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const result = await db.execute(sql`
+    insert into notifications (user_id, type, params, link)
+    select u.id, ${notification.type}, ${JSON.stringify(notification.params)}::jsonb, ${notification.link}
+      from users u
+     where u.id = any(${sql.param(userIds)}::int[]) and u.receive_notifications and u.status = 'ACTIVE'`);
+  return result.rowCount ?? 0;
 }
 
 /** The caller's own notifications, newest first; `unread` keeps those not read yet. */

@@ -13,13 +13,15 @@ import {
 import { IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { appLogoSource } from '../../features/applications/app-scope';
 import { useSession } from '../../features/auth/session-store';
 import { useAppConfiguration } from '../../features/configuration/useAppConfiguration';
+import { HelpButton } from '../../features/help/HelpButton';
 import { useAppPath } from '../paths';
 import { buildMenu } from '../routes';
 import { UserMenu } from './UserMenu';
 
-/** Spec 001 §2: logo, the main items in their groups, and the user dropdown. */
+/** Spec 001 §2: logo, the main items in their groups, the help button and the user dropdown. */
 export function SideMenu() {
   const { t } = useTranslation();
   const session = useSession();
@@ -33,7 +35,7 @@ export function SideMenu() {
       <AppShell.Section p="md">
         <UnstyledButton component={Link} to={appPath('/')}>
           <Group gap="sm" wrap="nowrap">
-            <Image src="/api/configuration/public/appicon?type=SVG&size=40" w={36} h={36} alt="" />
+            <Image src={appLogoSource(config, 40)} w={36} h={36} fit="contain" alt="" />
             <Text fw={700} size="md" lh={1.2}>
               {String(config.appTitle ?? '')}
             </Text>
@@ -65,6 +67,9 @@ export function SideMenu() {
             )}
           </Stack>
         </nav>
+      </AppShell.Section>
+      <AppShell.Section px="xs" pb="xs">
+        <HelpButton />
       </AppShell.Section>
       <Divider />
       <AppShell.Section p="sm">

@@ -1,6 +1,7 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBell,
   IconBuilding,
   IconChevronUp,
   IconFolder,
@@ -12,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSessionState } from '../../features/auth/session-store';
+import { useUnreadNotificationCount } from '../../features/notifications/useNotifications';
 import { ImpersonateModal } from '../../features/users/ImpersonateModal';
 import { exitImpersonation } from '../../features/users/impersonation';
 import { STAFF_HOME_PATH, useAppPath } from '../paths';
@@ -36,7 +38,10 @@ export function UserMenu() {
   const navigate = useNavigate();
   const appPath = useAppPath();
   const [isImpersonateOpen, impersonateModal] = useDisclosure(false);
+  // The same query as the header's bell: one poll feeds both counts.
+  const unread = useUnreadNotificationCount(Boolean(session));
   if (!session) return null;
+  const unreadCount = unread.data?.count ?? 0;
   const isImpersonating = Boolean(impersonate);
   const canSeeOwnEntity = isRouteDeclared('/myEntity') && canAccess({ all: ['READ_OWN_ENTITY'] }, session);
   const canImpersonate = !isImpersonating && canAccess({ all: ['IMPERSONATE_USER'] }, session);
@@ -69,6 +74,20 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item component={Link} to={appPath('/personal/files')} leftSection={<IconFolder size={16} />}>
             {t('userMenu.personalFiles')}
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={appPath('/notifications')}
+            leftSection={<IconBell size={16} />}
+            rightSection={
+              unreadCount > 0 ? (
+                <Badge size="sm" color="red.8" circle={unreadCount < 10} data-testid="user-menu-unread">
+                  {unreadCount > 99 ? '99+' : unreadCount}
+                </Badge>
+              ) : null
+            }
+          >
+            {t('notifications.bell')}
           </Menu.Item>
           {canSeeOwnEntity && (
             <Menu.Item component={Link} to={appPath('/myEntity')} leftSection={<IconBuilding size={16} />}>

@@ -29,6 +29,7 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
   texts,
   paths,
   errorScope,
+  isNameTypedToDelete = false,
 }: {
   id: number | null;
   record: TRecord | undefined;
@@ -43,6 +44,8 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
   paths: { list: string; record: (id: number) => string };
   /** Where the form's own wording of some error codes lives (`<scope>.errors.<CODE>`, see errorText). */
   errorScope?: string;
+  /** For records whose delete takes much with it: Yes waits until the name is typed (spec 001 §5). */
+  isNameTypedToDelete?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -73,7 +76,11 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
 
   const handleDelete = async () => {
     if (!record) return;
-    const isDeleted = await deleteWithConfirmation(t, { name: record.name, remove: () => remove(record.id) });
+    const isDeleted = await deleteWithConfirmation(t, {
+      name: record.name,
+      remove: () => remove(record.id),
+      requireText: isNameTypedToDelete ? record.name : undefined,
+    });
     if (!isDeleted) return;
     await queryClient.invalidateQueries({ queryKey });
     navigate(appPath(paths.list), { replace: true });

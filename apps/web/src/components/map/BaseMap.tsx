@@ -7,6 +7,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import MapLibreMap, { type MapProps, type MapRef, NavigationControl } from 'react-map-gl/maplibre';
 import { API_BASE } from '../../api/client';
+import { useAppConfiguration } from '../../features/configuration/useAppConfiguration';
 
 // MapLibre parses tiles and GeoJSON in a module worker; the bundle ships the worker file beside the app.
 setWorkerUrl(workerUrl);
@@ -19,7 +20,10 @@ export const MAP_DEFAULT_CENTER = { longitude: -8.6109, latitude: 41.1496 };
 /** The server's base style for the colour scheme (spec 001 §7 map-style, LIGHT or DARK). */
 export function useMapStyleUrl(): string {
   const scheme = useComputedColorScheme('light');
-  return `${window.location.origin}${API_BASE}configuration/public/map-style?type=${scheme === 'dark' ? 'DARK' : 'LIGHT'}`;
+  // Under /app/{appId}/ an application may have a base map of its own.
+  const appId = useAppConfiguration().appId;
+  const path = appId === undefined ? 'configuration/public/map-style' : `applications/${appId}/map-style`;
+  return `${window.location.origin}${API_BASE}${path}?type=${scheme === 'dark' ? 'DARK' : 'LIGHT'}`;
 }
 
 /** A MapLibre map on the product's base style, with zoom buttons in the user's language. */

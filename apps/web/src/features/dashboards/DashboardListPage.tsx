@@ -50,9 +50,11 @@ export default function DashboardListPage() {
   });
 
   const handleDelete = async (dashboard: TDashboardSummary) => {
+    // A dashboard goes with all its widgets and its public address: nothing brings them back.
     const isDeleted = await deleteWithConfirmation(t, {
       name: dashboard.name,
       remove: () => deleteDashboard(dashboard.id),
+      requireText: dashboard.name,
     });
     if (isDeleted) await queryClient.invalidateQueries({ queryKey: ['dashboards'] });
   };

@@ -36,6 +36,7 @@ import { validateWithSchema } from '../auth/zod-form';
 import { EntitySelect } from '../entities/EntitySelect';
 import { useActiveEventCategories } from '../event-categories/useEventCategories';
 import { searchMobilitySystems } from '../mobility-systems/useMobilitySystems';
+import { RuleEventOrigin } from '../rule-templates/RuleEventOrigin';
 import { EventComments, EventTimeline } from './EventActivity';
 import { EventGeometryEditor } from './EventGeometryEditor';
 import { EventStatusBar } from './EventStatusBar';
@@ -386,6 +387,7 @@ export default function EventFormPage() {
           )}
         </Stack>
       </form>
+      {event.data && <RuleEventOrigin eventId={event.data.id} />}
       {event.data ? (
         <DocumentSections
           ownerKind="EVENT"

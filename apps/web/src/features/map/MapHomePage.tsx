@@ -14,7 +14,6 @@ import { BaseMap } from '../../components/map/BaseMap';
 import { useAppConfiguration } from '../configuration/useAppConfiguration';
 import { IncidentCard } from '../incidents/IncidentCard';
 import { usePublicEvent } from '../incidents/usePublicEvents';
-import { useMobilityGroupTree } from '../mobility-groups/useMobilityGroups';
 import { usePublicSystem } from '../timetable/useSchedule';
 import { FilterPanel } from './FilterPanel';
 import { drawnGroupIds, groupsById } from './group-filter';
@@ -53,7 +52,7 @@ import { SIDE_PANEL_OPEN_SHARE, SIDE_PANEL_WIDTH, SidePanel } from './SidePanel'
 import { SystemCard } from './SystemCard';
 import { TrafficCard } from './TrafficCard';
 import { useLayerCheck } from './useLayerCheck';
-import { useExtraLayers, useMapItems, usePublicSystemSearch, useTraffic } from './useMapData';
+import { useExtraLayers, useMapGroupTree, useMapItems, usePublicSystemSearch, useTraffic } from './useMapData';
 import { useMapUsage } from './useMapUsage';
 
 const FILTER_PANEL_WIDTH = 360;
@@ -81,7 +80,7 @@ export default function MapHomePage() {
   // Read at once, not after a first render: the filter panel's initial state depends on it.
   const isMobile = !useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const settings = useMemo(() => readMapSettings(config, isMobile), [config, isMobile]);
-  const tree = useMobilityGroupTree().data ?? [];
+  const tree = useMapGroupTree().data ?? [];
   const items = useMapItems().data ?? [];
   const mapRef = useRef<MapRef>(null);
   const { ref: pageRef, height: pageHeight } = useElementSize();

@@ -10,6 +10,7 @@ import { DetailsTable } from '../../components/display';
 import { useSession } from '../auth/session-store';
 import { GroupIcon } from '../mobility-groups/GroupIcon';
 import { usePublicSystem } from '../timetable/useSchedule';
+import { IotReadings } from './IotReadings';
 
 // Both pull in code a visitor rarely needs (date pickers, previews): loaded when a card shows them.
 const Timetable = lazy(() => import('../timetable/Timetable').then((module) => ({ default: module.Timetable })));
@@ -84,15 +85,16 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
         </Text>
       </div>
       {system.description && <Text style={{ whiteSpace: 'pre-line' }}>{system.description}</Text>}
-      {system.parameters.length > 0 && (
+      {system.parameters.some((parameter) => parameter.type !== 'IOT') && (
         <DetailsTable
           label={t('map.card.parameters')}
-          rows={system.parameters.map((parameter) => [
-            parameter.name,
-            <ParameterValue key={parameter.id} parameter={parameter} />,
-          ])}
+          // IOT parameters show their live value and chart below instead.
+          rows={system.parameters
+            .filter((parameter) => parameter.type !== 'IOT')
+            .map((parameter) => [parameter.name, <ParameterValue key={parameter.id} parameter={parameter} />])}
         />
       )}
+      {system.parameters.some((parameter) => parameter.type === 'IOT') && <IotReadings systemId={system.id} />}
       <ActiveEvents system={system} onOpenIncident={actions.onOpenIncident} />
       {actions.onReport && (
         <Button

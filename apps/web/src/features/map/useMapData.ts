@@ -2,21 +2,34 @@ import {
   MAP_POLL_INTERVAL_MS,
   type TExtraMapLayer,
   type TMapItem,
+  type TMobilityGroupNode,
   type TPublicSystemResult,
   TRAFFIC_POLL_INTERVAL_MS,
   type TTrafficCollection,
 } from '@mip/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { mapCallPath } from '../applications/app-scope';
+import { useAppConfiguration } from '../configuration/useAppConfiguration';
 import { googleSessionRequest, type TGoogleMapType } from './map-types';
 
 /** GET /map/: group and incident geometries, polled every 50 s (spec 001 §4). */
 export function useMapItems() {
+  const path = mapCallPath(useAppConfiguration(), 'map/');
   return useQuery({
-    queryKey: ['map', 'items'],
-    queryFn: ({ signal }) => api.get<TMapItem[]>('map/', undefined, signal),
+    queryKey: ['map', 'items', path],
+    queryFn: ({ signal }) => api.get<TMapItem[]>(path, undefined, signal),
     refetchInterval: MAP_POLL_INTERVAL_MS,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The groups of the map's filter: an application's map offers only those it allows. */
+export function useMapGroupTree() {
+  const path = mapCallPath(useAppConfiguration(), 'mobility-system-groups/tree');
+  return useQuery({
+    queryKey: ['mobility-groups', 'tree', path],
+    queryFn: ({ signal }) => api.get<TMobilityGroupNode[]>(path, undefined, signal),
   });
 }
 
@@ -32,10 +45,11 @@ export function useTraffic(isWanted: boolean) {
 
 /** POST /mobility-system/public: the search box, within the groups picked in the filter. */
 export function usePublicSystemSearch(text: string, parentId: number[]) {
+  const path = mapCallPath(useAppConfiguration(), 'mobility-system/public');
   return useQuery({
-    queryKey: ['map', 'search', text, parentId],
+    queryKey: ['map', 'search', path, text, parentId],
     queryFn: () =>
-      api.post<TPublicSystemResult[]>('mobility-system/public', {
+      api.post<TPublicSystemResult[]>(path, {
         universalSearch: text,
         parentId,
         onlyLayerSearch: true,

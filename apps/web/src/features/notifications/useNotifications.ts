@@ -26,15 +26,23 @@ export function useNotificationSearch(query: { unread?: string; currentPage: num
 export const markNotificationRead = (id: number) => api.put<TNotification>(`notifications/${id}/read`);
 export const markAllNotificationsRead = () => api.put<{ count: number }>('notifications/read-all');
 
+/** Where each kind of failure keeps its explanation: a GTFS import's failure codes are the import screen's. */
+function failureReason(t: TFunction, notification: TNotification): string {
+  const error = notification.params.error;
+  if (typeof error !== 'string' || error === '') return '';
+  const code = error.split(': ')[0];
+  if (notification.type === 'GTFS_IMPORT_FAILED') return t([`gtfs.failures.${code}`, 'gtfs.failures.INTERNAL_ERROR']);
+  return t([`reports.jobErrors.${code}`, `errors.${code}`, 'reports.job.failedUnknown']);
+}
+
 /** What a notification says, in the user's language now (the catalog's text with its parameters). */
 export function notificationText(t: TFunction, notification: TNotification): { title: string; message: string } {
   const params = notification.params;
-  const error = typeof params.error === 'string' ? params.error.split(': ')[0] : '';
   return {
     title: t(`notifications.types.${notification.type}.title`, { ...params }),
     message: t(`notifications.types.${notification.type}.message`, {
       ...params,
-      reason: error ? t([`reports.jobErrors.${error}`, `errors.${error}`, 'reports.job.failedUnknown']) : '',
+      reason: failureReason(t, notification),
     }),
   };
 }

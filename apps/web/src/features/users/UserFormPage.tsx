@@ -20,6 +20,7 @@ import { DelayedLoader } from '../../components/DelayedLoader';
 import { FormActions } from '../../components/forms/FormActions';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
+import { timeZoneOptions } from '../../components/time-zones';
 import { LANGUAGE_LABELS } from '../../i18n';
 import { formatDateTime, LAST_LOGIN_FORMAT } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
@@ -52,13 +53,6 @@ function toFormValues(user: TUser): TFormValues {
   };
 }
 
-/** The time zones the browser knows, Lisbon and the Atlantic islands first. */
-function timeZoneOptions(): string[] {
-  const first = ['Europe/Lisbon', 'Atlantic/Madeira', 'Atlantic/Azores'];
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : first;
-  return [...first, ...all.filter((zone) => !first.includes(zone))];
-}
-
 /** Create (/user/create) or edit (/user/{id}) a user; read-only without WRITE_USER. */
 export default function UserFormPage() {
   const { t } = useTranslation();
@@ -70,7 +64,7 @@ export default function UserFormPage() {
   const queryClient = useQueryClient();
   const user = useUser(id);
   const canWrite = canAccess({ all: ['WRITE_USER'] }, session);
-  const zones = useMemo(timeZoneOptions, []);
+  const zones = useMemo(() => timeZoneOptions(), []);
 
   const form = useForm<TFormValues>({
     initialValues: {

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { TDatabase } from '../../../db/database.ts';
 import { recordAudit, type TActor } from '../../../http/audit.ts';
+import { notifyImportEnded } from '../gtfs-notifications.ts';
 import type { TFeedModel } from '../reader/feed-model.ts';
 import { readGtfsFeed } from '../reader/feed-reader.ts';
 import type { IssueCollector } from '../reader/issues.ts';
@@ -425,6 +426,7 @@ async function swapIn(
         replacedFeeds: replaced.rows.map((row) => row.id),
       },
     });
+    await notifyImportEnded(drizzle(client), input.jobId, 'SUCCEEDED');
     await client.query('commit');
     return { deactivated: deactivated.rowCount ?? 0, replacedFeedIds: replaced.rows.map((row) => row.id) };
   } catch (error) {

@@ -71,6 +71,8 @@ export default function DashboardFormPage() {
     texts: { created: 'dashboards.created', updated: 'dashboards.updated' },
     paths: { list: '/dashboards', record: (recordId) => `/dashboard/${recordId}/edit` },
     errorScope: 'dashboards',
+    // A dashboard goes with all its widgets and its public address: nothing brings them back.
+    isNameTypedToDelete: true,
   });
 
   if (id !== null && edited.isPending) return <DelayedLoader />;

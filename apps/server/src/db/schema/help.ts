@@ -1,0 +1,20 @@
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+import { users } from './identity.ts';
+
+/** One in-app help article per page (its help url, see helpUrlOf) and language (spec 001 §3). */
+export const helpArticles = pgTable(
+  'help_articles',
+  {
+    language: text('language', { enum: ['pt-PT', 'en-US'] }).notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    /** Sanitised HTML (lib/rich-html.ts). */
+    contents: text('contents').notNull(),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  // One language's articles are read together (the index), so the language leads the key.
+  (table) => [primaryKey({ columns: [table.language, table.url] })],
+);

@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import type { TRuleTemplateInput } from '@mip/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectFieldError } from '../../../test/assertions.ts';
+import { findAuditRows } from '../../../test/audit.ts';
+import { createEventCategory } from '../../../test/event-factories.ts';
+import { createEntity, signInNewUser } from '../../../test/factories.ts';
+import { createMobilityGroup, createMobilitySystem } from '../../../test/mobility-factories.ts';
+import { callerOf, type TCaller } from '../../../test/requests.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+import { iotReadings, mobilitySystemParameters } from '../../db/schema/index.ts';
+import { createRuleEngine } from './rule-listener.ts';
+
+const t = useTestApp();
+const unique = () => randomBytes(4).toString('hex');
+const MINUTE = 60_000;
+
+let api: TCaller;
+let category: { id: number };
+let entity: { id: number };
+
+beforeAll(async () => {
+  entity = await createEntity(t.db, { name: `Câmara ${unique()}` });
+  const admin = await signInNewUser(t, {
+    permissions: ['MANAGE_RULE_TEMPLATES', 'MANAGE_EVENTS'],
+    entityId: entity.id,
+  });
+  api = callerOf(t, admin.authorization);
+  category = await createEventCategory(t.db, { name: `Cheias ${unique()}` });
+});
+
+/** A sensor system whose "Nível da água" parameter is fed by its own reader. */
+async function sensorSystem(groupId?: number) {
+  const readerId = `sensor-${unique()}`;
+  const system = await createMobilitySystem(t.db, { name: `Sensor ${unique()}`, systemType: 'OTHER', groupId });
+  await t.db
+    .insert(mobilitySystemParameters)
+    .values({ systemId: system.id, name: 'Nível da água', type: 'IOT', readerId });
+  return { system, readerId };
+}
+
+const ruleInput = (values: Partial<TRuleTemplateInput> = {}): TRuleTemplateInput => ({
+  name: `Cheia ${unique()}`,
+  parameterName: 'nível da água',
+  condition: { operator: 'GT', threshold: 3, holdType: 'DURATION', holdValue: 10 * 60 },
+  clearCondition: { operator: 'LTE', threshold: 2.5, holdType: 'READINGS', holdValue: 2 },
+  categoryId: category.id,
+  priority: 'HIGH',
+  isPublic: true,
+  title: 'Nível da água alto em {{system}}',
+  message: '{{parameter}} chegou a {{value}} m (limite {{threshold}} m) às {{observedAt}}, regra {{rule}}.',
+  ...values,
+});
+
+async function createRule(values: Partial<TRuleTemplateInput> = {}) {
+  const response = await api.post('/rule-templates', ruleInput(values));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { id: number; name: string };
+}
+
+/** Stores readings and hands them to the bus, as ingest does. */
+async function ingest(readerId: string, start: number, values: number[]) {
+  const readings = values.map((value, i) => ({ readerId, value, observedAt: new Date(start + i * MINUTE) }));
+  await t.db.insert(iotReadings).values(readings);
+  await t.app.readingBus.publish(readings);
+  return readings;
+}
+
+async function ruleEventsOf(ruleId: number) {
+  const { rows } = await t.db.$client.query<{ event_id: number; status: string; cleared_at: Date | null }>(
+    `select o.event_id, e.status, o.cleared_at from rule_template_events o join events e on e.id = o.event_id
+      where o.rule_id = $1 order by o.event_id`,
+    [ruleId],
+  );
+  return rows;
+}
+
+describe('access', () => {
+  it('requires a session and MANAGE_RULE_TEMPLATES', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/api/rule-templates/search' }), 401, 'UNAUTHORIZED');
+    const other = await signInNewUser(t, { permissions: ['MANAGE_EVENTS'] });
+    expectError(await callerOf(t, other.authorization).get('/rule-templates/search'), 403, 'FORBIDDEN');
+  });
+
+  it('hides the rules of another entity (404)', async () => {
+    const rule = await createRule();
+    const elsewhere = await createEntity(t.db, { name: `Outra ${unique()}` });
+    const stranger = await signInNewUser(t, {
+      permissions: ['MANAGE_RULE_TEMPLATES'],
+      entityId: elsewhere.id,
+      entitiesAccessList: [elsewhere.id],
+    });
+    expectError(await callerOf(t, stranger.authorization).get(`/rule-templates/${rule.id}`), 404, 'NOT_FOUND');
+  });
+});
+
+describe('POST /api/rule-templates', () => {
+  it('checks the fields and names each problem', async () => {
+    expectFieldError(await api.post('/rule-templates', ruleInput({ name: ' ' })), 'name', 'MISSING_NAME');
+    expectFieldError(
+      await api.post(
+        '/rule-templates',
+        ruleInput({ condition: { operator: 'GT', threshold: 3, holdType: 'READINGS', holdValue: 0 } }),
+      ),
+      'condition.holdValue',
+      'INVALID_HOLD',
+    );
+    expectFieldError(
+      await api.post('/rule-templates', ruleInput({ categoryId: 987_654 })),
+      'categoryId',
+      'INVALID_CATEGORY',
+    );
+    const road = await createEventCategory(t.db, { categoryType: 'TRAFFIC_HAZARD' });
+    expectFieldError(
+      await api.post('/rule-templates', ruleInput({ categoryId: road.id })),
+      'subType',
+      'MISSING_SUB_TYPE',
+    );
+  });
+
+  it('saves the rule under the author’s entity, audited', async () => {
+    const rule = await createRule({ name: `Alagamento ${unique()}` });
+    const read = (await api.get(`/rule-templates/${rule.id}`)).json();
+    expect(read).toMatchObject({ name: rule.name, entity: { id: entity.id }, systemsCount: 0, priority: 'HIGH' });
+    const audit = await findAuditRows(t.db, 'CREATE', 'rule_template');
+    expect(audit.some((row) => row.record_id === String(rule.id))).toBe(true);
+    const found = (await api.get('/rule-templates/search', { universalSearch: 'alagamento' })).json();
+    expect(found.content.map((item: { id: number }) => item.id)).toContain(rule.id);
+  });
+});
+
+describe('POST /api/rule-templates/{id}/systems', () => {
+  it('applies to a system, or to every system of a group that has the parameter', async () => {
+    const rule = await createRule();
+    const group = await createMobilityGroup(t.db);
+    const sub = await createMobilityGroup(t.db, { parentId: group.id });
+    const a = await sensorSystem(group.id);
+    const b = await sensorSystem(sub.id);
+    await createMobilitySystem(t.db, { groupId: group.id }); // no such parameter
+    const one = await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [a.system.id] });
+    expect(one.json()).toEqual({ applied: 1, alreadyApplied: 0, withoutParameter: 0 });
+    const all = await api.post(`/rule-templates/${rule.id}/systems`, { groupId: group.id });
+    expect(all.json()).toEqual({ applied: 1, alreadyApplied: 1, withoutParameter: 1 });
+    const systems = (await api.get(`/rule-templates/${rule.id}/systems`)).json();
+    expect(systems.totalItems).toBe(2);
+    expect(systems.content.map((s: { readerId: string }) => s.readerId).sort()).toEqual(
+      [a.readerId, b.readerId].sort(),
+    );
+    expectFieldError(await api.post(`/rule-templates/${rule.id}/systems`, {}), 'systemIds', 'MISSING_SYSTEMS');
+    const removed = await api.delete(`/rule-templates/${rule.id}/systems/${a.system.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await api.get(`/rule-templates/${rule.id}/systems`)).json().totalItems).toBe(1);
+  });
+});
+
+describe('rules on incoming readings', () => {
+  it('opens one event after the duration and resolves it on the clear condition', async () => {
+    const rule = await createRule();
+    const { system, readerId } = await sensorSystem();
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [system.id] });
+    const start = Date.now() - 60 * MINUTE;
+
+    // Above 3 m for nine minutes: not yet ten.
+    await ingest(readerId, start, [3.2, 3.4, 3.5, 3.5, 3.6, 3.6, 3.7, 3.7, 3.8, 3.9]);
+    expect(await ruleEventsOf(rule.id)).toEqual([]);
+
+    // The tenth minute completes the duration: one event, however long it stays high.
+    await ingest(readerId, start + 10 * MINUTE, [4.1, 4.2, 4.3]);
+    const raised = await ruleEventsOf(rule.id);
+    expect(raised).toHaveLength(1);
+    const eventId = raised[0].event_id;
+    const event = (await api.get(`/events/${eventId}`)).json();
+    expect(event).toMatchObject({
+      title: `Nível da água alto em ${system.name}`,
+      category: { id: category.id },
+      priority: 'HIGH',
+      status: 'OPEN',
+      isPublic: true,
+      entity: { id: entity.id },
+      affectedSystems: [{ id: system.id }],
+    });
+    expect(event.description).toMatch(
+      /^nível da água chegou a 4,1 m \(limite 3 m\) às \d\d-\d\d-\d{4} \d\d:\d\d, regra /,
+    );
+    expect(event.geojson.features[0].geometry).toEqual(system.geometry);
+
+    // The event says which rule and readings raised it.
+    const origin = (await api.get(`/rule-templates/events/${eventId}`)).json().origin;
+    expect(origin).toMatchObject({ rule: { id: rule.id, name: rule.name }, system: { id: system.id }, readerId });
+    expect(origin.readings.map((r: { value: number }) => r.value)).toEqual([
+      3.2, 3.4, 3.5, 3.5, 3.6, 3.6, 3.7, 3.7, 3.8, 3.9, 4.1,
+    ]);
+
+    // The same batch delivered again changes nothing.
+    const again = [{ readerId, value: 4.3, observedAt: new Date(start + 12 * MINUTE) }];
+    await t.app.readingBus.publish(again);
+    expect(await ruleEventsOf(rule.id)).toHaveLength(1);
+
+    // One low reading is not enough to clear; two are.
+    await ingest(readerId, start + 13 * MINUTE, [2.4, 3.1, 2.3]);
+    expect((await ruleEventsOf(rule.id))[0].status).toBe('OPEN');
+    await ingest(readerId, start + 16 * MINUTE, [2.2]);
+    const cleared = await ruleEventsOf(rule.id);
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0]).toMatchObject({ status: 'RESOLVED', cleared_at: expect.any(Date) });
+    const timeline = (await api.get(`/events/${eventId}/timeline`)).json();
+    expect(timeline.at(-1)).toMatchObject({ kind: 'STATUS', fromStatus: 'OPEN', toStatus: 'RESOLVED' });
+    expect(timeline.at(-1).note).toContain(rule.name);
+    const status = await findAuditRows(t.db, 'STATUS_CHANGE', 'event');
+    expect(status.find((row) => row.record_id === String(eventId))).toMatchObject({ user_id: null });
+
+    // High again: a new event, the rule has re-armed.
+    await ingest(readerId, start + 20 * MINUTE, [3.5, 3.6, 3.7, 3.8, 3.9, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0]);
+    expect(await ruleEventsOf(rule.id)).toHaveLength(2);
+  });
+
+  it('opens after a number of consecutive readings and resumes its count after a restart', async () => {
+    const rule = await createRule({
+      condition: { operator: 'GTE', threshold: 10, holdType: 'READINGS', holdValue: 3 },
+    });
+    const { system, readerId } = await sensorSystem();
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [system.id] });
+    const start = Date.now() - 30 * MINUTE;
+    await ingest(readerId, start, [10, 11]);
+    // A fresh engine (a restarted process) reads the saved count and opens on the third reading.
+    const restarted = createRuleEngine(t.app);
+    try {
+      await restarted.handleReadings([{ readerId, value: 12, observedAt: new Date(start + 2 * MINUTE) }]);
+    } finally {
+      await restarted.close();
+    }
+    expect(await ruleEventsOf(rule.id)).toHaveLength(1);
+  });
+
+  it('leaves readers without rules and inactive rules alone', async () => {
+    const rule = await createRule({
+      active: false,
+      condition: { operator: 'GT', threshold: 0, holdType: 'READINGS', holdValue: 1 },
+    });
+    const { system, readerId } = await sensorSystem();
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [system.id] });
+    await ingest(readerId, Date.now() - MINUTE, [5]);
+    await ingest(`nobody-${unique()}`, Date.now() - MINUTE, [5]);
+    expect(await ruleEventsOf(rule.id)).toEqual([]);
+  });
+});
+
+describe('POST /api/rule-templates/test', () => {
+  it('replays the latest readings and shows what the rule would have done, without opening anything', async () => {
+    const { system, readerId } = await sensorSystem();
+    const start = Date.now() - 30 * MINUTE;
+    await t.db
+      .insert(iotReadings)
+      .values(
+        [1, 3.5, 3.6, 3.7, 2, 2].map((value, i) => ({ readerId, value, observedAt: new Date(start + i * 5 * MINUTE) })),
+      );
+    const input = ruleInput();
+    const response = await api.post('/rule-templates/test', {
+      parameterName: input.parameterName,
+      condition: input.condition,
+      clearCondition: input.clearCondition,
+      systemId: system.id,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result).toMatchObject({ readerId, opened: 1, resolved: 1, finalState: 'IDLE' });
+    expect(result.steps.map((step: { action: string | null }) => step.action)).toEqual([
+      null,
+      null,
+      null,
+      'OPEN',
+      null,
+      'RESOLVE',
+    ]);
+    const { rows } = await t.db.$client.query(`select 1 from event_affected_systems where system_id = $1`, [system.id]);
+    expect(rows).toEqual([]);
+  });
+});

@@ -93,38 +93,65 @@ test.describe('personal area', () => {
   });
 });
 
+test.describe('personal area on a phone, in English', () => {
+  test.use({ viewport: MOBILE });
+
+  test('the form fits the screen and reads in English', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await signIn(page, ACCOUNTS.readOnly);
+    await page.goto('/personal');
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^Time zone/ })).toHaveValue(/^Europe\/Lisbon \(UTC\+0[01]:00\)$/);
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await capture(page, 'personal-mobile-en-US');
+  });
+});
+
+/**
+ * A visitor's report (through the public API) in a new category allocated to
+ * the operator's department: what raises their EVENT_REQUEST_ASSIGNED notification.
+ */
+async function reportInOperatorsCategory(request: APIRequestContext) {
+  const stamp = Date.now().toString(36);
+  const login = await request.post('/api/auth/login', {
+    data: { email: ACCOUNTS.operator.email, password: ACCOUNTS.operator.password },
+  });
+  const operator = (await login.json()) as { entity: { id: number; name: string } };
+  const admin = await apiAs(request, ACCOUNTS.admin);
+  const category = `Sinal caído ${stamp}`;
+  const created = await admin.post('/api/event-categories', {
+    name: category,
+    categoryType: 'GENERIC',
+    allowPublic: true,
+    allocatedToEntityId: operator.entity.id,
+    active: true,
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const title = `Sinal de STOP caído na Rua do Almada ${stamp}`;
+  const reported = await request.post('/api/event-requests/', {
+    data: {
+      categoryId: ((await created.json()) as { id: number }).id,
+      participantName: 'Tiago Lopes',
+      participantEmail: 'tiago.lopes@exemplo.pt',
+      title,
+      description: 'O sinal de STOP do cruzamento caiu com o vento.',
+    },
+  });
+  expect(reported.ok(), await reported.text()).toBeTruthy();
+  return {
+    title,
+    category,
+    entityName: operator.entity.name,
+    requestId: ((await reported.json()) as { id: number }).id,
+  };
+}
+
 test.describe('notifications', () => {
   test('a new public report in the operator’s category reaches their bell, the user menu and the list', async ({
     page,
     request,
   }) => {
-    const stamp = Date.now().toString(36);
-    const login = await request.post('/api/auth/login', {
-      data: { email: ACCOUNTS.operator.email, password: ACCOUNTS.operator.password },
-    });
-    const operator = (await login.json()) as { id: number; entity: { id: number; name: string } };
-    const admin = await apiAs(request, ACCOUNTS.admin);
-    const created = await admin.post('/api/event-categories', {
-      name: `Sinal caído ${stamp}`,
-      categoryType: 'GENERIC',
-      allowPublic: true,
-      allocatedToEntityId: operator.entity.id,
-      active: true,
-    });
-    expect(created.ok(), await created.text()).toBeTruthy();
-    const category = (await created.json()) as { id: number };
-    const title = `Sinal de STOP caído na Rua do Almada ${stamp}`;
-    const reported = await request.post('/api/event-requests/', {
-      data: {
-        categoryId: category.id,
-        participantName: 'Tiago Lopes',
-        participantEmail: 'tiago.lopes@exemplo.pt',
-        title,
-        description: 'O sinal de STOP do cruzamento caiu com o vento.',
-      },
-    });
-    expect(reported.ok(), await reported.text()).toBeTruthy();
-    const requestId = ((await reported.json()) as { id: number }).id;
+    const { title, requestId, category, entityName } = await reportInOperatorsCategory(request);
 
     await signIn(page, ACCOUNTS.operator);
     const bell = page.getByRole('link', { name: /^Notificações: \d+ por ler$/ });
@@ -138,7 +165,7 @@ test.describe('notifications', () => {
 
     const notification = page.getByRole('article').filter({ hasText: title });
     await expect(notification).toContainText(`Nova ocorrência reportada: ${title}`);
-    await expect(notification).toContainText(`Sinal caído ${stamp}, atribuída a ${operator.entity.name}`);
+    await expect(notification).toContainText(`${category}, atribuída a ${entityName}`);
     await expect(notification).toContainText('Por ler');
     await capture(page, 'notifications-assigned-pt-PT');
     await notification.getByRole('button', { name: `Ver o pedido: Nova ocorrência reportada: ${title}` }).click();
@@ -155,11 +182,12 @@ test.describe('notifications', () => {
   test.describe('on a phone, in English', () => {
     test.use({ viewport: MOBILE });
 
-    test('the notifications list reads in English', async ({ page }) => {
+    test('the notifications list reads in English', async ({ page, request }) => {
+      const { title } = await reportInOperatorsCategory(request);
       await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
       await signIn(page, ACCOUNTS.operator);
       await page.goto('/notifications');
-      await expect(page.getByRole('article').filter({ hasText: 'New occurrence reported:' }).first()).toBeVisible();
+      await expect(page.getByRole('article').filter({ hasText: `New occurrence reported: ${title}` })).toBeVisible();
       await expect(page.getByText(/allocated to/).first()).toBeVisible();
       await capture(page, 'notifications-assigned-mobile-en-US');
     });

@@ -6,8 +6,8 @@ import { entities, entityProfileRoles, entityProfiles, roles, users } from '../d
 import { hashPassword } from '../modules/auth/password-hash.ts';
 import { seedDemoEvents } from '../modules/events/demo-events.ts';
 import { seedDemoNetwork } from '../modules/gtfs/demo-feed.ts';
-import { seedDemoIotQueue } from '../modules/iot-queues/demo-queue.ts';
 import { gtfsUploadDir } from '../modules/gtfs/gtfs-jobs.ts';
+import { seedDemoIotQueue } from '../modules/iot-queues/demo-queue.ts';
 import { seedDemoApplications } from './demo-applications.ts';
 import { seedDemoDashboards } from './demo-dashboards.ts';
 import { seedDemoHelp } from './demo-help.ts';

@@ -5,6 +5,7 @@ import type { TDatabase, TExecutor } from '../../db/database.ts';
 import type { TStoredReading } from '../iot-readings/reading-bus.ts';
 import { evaluateReadings, type TEvalReading, type TRuleDefinition, type TRuleRunState } from './rule-evaluator.ts';
 import { raiseRuleEvent, resolveRuleEvent, type TRuleTarget } from './rule-events.service.ts';
+import { ruleReaderIdSql } from './rule-reader.ts';
 
 /** Rules, their systems or their state changed (a write of this module, in any server process). */
 export const RULES_CHANGED_CHANNEL = 'mip_rule_templates_changed';
@@ -110,10 +111,8 @@ async function loadBindings(db: TDatabase): Promise<Map<string, TBinding[]>> {
           from rule_template_systems a
           join rule_templates r on r.id = a.rule_id and r.active
           join mobility_systems s on s.id = a.system_id and s.active
-          join lateral (select p.reader_id from mobility_system_parameters p
-                         where p.system_id = a.system_id and p.type = 'IOT' and p.reader_id is not null
-                           and lower(p.name) = lower(r.parameter_name)
-                         order by p.position, p.id limit 1) p on true`,
+          join lateral (select ${ruleReaderIdSql(sql`a.system_id`, sql`r.parameter_name`)} as reader_id) p
+            on p.reader_id is not null`,
   );
   const byReader = new Map<string, TBinding[]>();
   for (const row of rows) {

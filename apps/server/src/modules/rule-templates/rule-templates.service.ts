@@ -22,6 +22,7 @@ import type { TAuthContext } from '../auth/session-store.ts';
 import { andEntityInScopeSql, entityInScopeSql } from '../entities/entity-scope.ts';
 import { oneOfSql } from '../events/events.service.ts';
 import { announceRulesChanged } from './rule-listener.ts';
+import { ruleReaderIdSql } from './rule-reader.ts';
 import {
   type TRuleSystemRow,
   type TRuleTemplateRow,
@@ -33,13 +34,6 @@ import {
 type TSearchQuery = z.output<typeof ZRuleTemplateSearchQuery>;
 type TSystemSearchQuery = z.output<typeof ZRuleSystemSearchQuery>;
 type TApplyInput = z.output<typeof ZRuleApplyInput>;
-
-/** SQL condition: system s has an IOT parameter of this name fed by a reader (what a rule watches). */
-export function hasRuleParameterSql(parameterName: string) {
-  return sql`exists (select 1 from mobility_system_parameters p
-                      where p.system_id = s.id and p.type = 'IOT' and p.reader_id is not null
-                        and lower(p.name) = lower(${parameterName}))`;
-}
 
 const RULE_COLUMNS = sql`r.id, r.name, r.description, r.active, r.parameter_name, r.condition, r.clear_condition,
   r.priority, r.direction, r.sub_type, r.is_public, r.title, r.message, r.created_at, r.updated_at,
@@ -248,7 +242,7 @@ export async function applyRuleTemplate(
             ${groupSystems}
           ), eligible as (
             select s.id from mobility_systems s join wanted w on w.id = s.id
-             where ${hasRuleParameterSql(rule.parameterName)}
+             where ${ruleReaderIdSql(sql`s.id`, rule.parameterName)} is not null
           ), inserted as (
             insert into rule_template_systems (rule_id, system_id)
             select ${id}, e.id from eligible e
@@ -314,10 +308,7 @@ export async function searchRuleSystems(
     db,
     {
       columns: sql`s.id, s.name, g.name as group_name, a.event_id, a.run_count, a.last_value, a.last_observed_at,
-        (select p.reader_id from mobility_system_parameters p
-          where p.system_id = s.id and p.type = 'IOT' and p.reader_id is not null
-            and lower(p.name) = lower(${rule.parameterName})
-          order by p.position, p.id limit 1) as reader_id,
+        ${ruleReaderIdSql(sql`s.id`, rule.parameterName)} as reader_id,
         (select json_build_object('id', e.id, 'name', e.title) from events e where e.id = a.event_id) as open_event`,
       from: sql`from rule_template_systems a
         join mobility_systems s on s.id = a.system_id

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { TExecutor } from '../../db/database.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { evaluateReadings, INITIAL_RULE_STATE, ruleStateOf } from './rule-evaluator.ts';
+import { ruleReaderIdSql } from './rule-reader.ts';
 
 type TTestInput = z.output<typeof ZRuleTestInput>;
 
@@ -15,10 +16,7 @@ type TTestInput = z.output<typeof ZRuleTestInput>;
 export async function testRuleTemplate(db: TExecutor, input: TTestInput): Promise<TRuleTestResult> {
   const { rows: systems } = await db.execute<{ id: number; name: string; reader_id: string | null }>(
     sql`select s.id, s.name,
-               (select p.reader_id from mobility_system_parameters p
-                 where p.system_id = s.id and p.type = 'IOT' and p.reader_id is not null
-                   and lower(p.name) = lower(${input.parameterName})
-                 order by p.position, p.id limit 1) as reader_id
+               ${ruleReaderIdSql(sql`s.id`, input.parameterName)} as reader_id
           from mobility_systems s where s.id = ${input.systemId}`,
   );
   const system = systems[0];

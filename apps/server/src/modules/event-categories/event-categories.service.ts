@@ -223,15 +223,19 @@ export async function updateEventCategory(
     .catch((error) => rethrowUniqueViolation(error, DUPLICATE_NAME));
 }
 
-/** A category with events or reports stays (they would lose their kind); deactivating it hides it instead. */
+/**
+ * A category with events or reports stays (they would lose their kind), and so does one a rule template
+ * opens events in; deactivating it hides it instead.
+ */
 export async function deleteEventCategory(db: TDatabase, id: number, actor: TActor): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockCategory(tx, id);
-    const { rows } = await tx.execute<{ events: number; requests: number }>(
+    const { rows } = await tx.execute<{ events: number; requests: number; rules: number }>(
       sql`select (select count(*)::int from events where category_id = ${id}) as events,
-                 (select count(*)::int from event_requests where category_id = ${id}) as requests`,
+                 (select count(*)::int from event_requests where category_id = ${id}) as requests,
+                 (select count(*)::int from rule_templates where category_id = ${id}) as rules`,
     );
-    const { events, requests } = rows[0];
+    const { events, requests, rules } = rows[0];
     const name = before.name;
     if (events > 0) {
       throw deleteFailed(`The category "${name}" has ${events} event(s); deactivate it instead`, {
@@ -246,6 +250,16 @@ export async function deleteEventCategory(db: TDatabase, id: number, actor: TAct
         name,
         count: requests,
       });
+    }
+    if (rules > 0) {
+      throw deleteFailed(
+        `The category "${name}" is used by ${rules} rule template(s); change them or deactivate it instead`,
+        {
+          reason: 'CATEGORY_HAS_RULES',
+          name,
+          count: rules,
+        },
+      );
     }
     await tx.delete(eventCategories).where(eq(eventCategories.id, id));
     await recordAudit(tx, actor, {

@@ -128,6 +128,32 @@ for (const language of ['pt-PT', 'en-US'] as const) {
   });
 }
 
+test.describe('an application that needs authentication', () => {
+  test('sends a visitor to sign in and back into the app', async ({ page, request }) => {
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    const created = await admin.post('/api/applications/', {
+      name: `Mapa interno ${Date.now().toString(36)}`,
+      description: 'Só para as equipas',
+      type: 'VERTICAL_APP_BASED',
+      withAuth: true,
+      profileId: null,
+      logo: null,
+      url: null,
+      settings: { appTitle: 'Mapa interno' },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const { id } = (await created.json()) as { id: number };
+    await page.goto(`/app/${id}/`);
+    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=%2Fapp%2F${id}%2F`));
+    await page.getByLabel('Email').fill(ACCOUNTS.readOnly.email);
+    await page.getByRole('textbox', { name: 'Palavra-passe' }).fill(ACCOUNTS.readOnly.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/${id}/$`));
+    await expect(page.getByText('Mapa interno').first()).toBeVisible();
+    expect((await admin.delete(`/api/applications/${id}`)).ok()).toBeTruthy();
+  });
+});
+
 test.describe('managing applications at /apps', () => {
   test('the administrator lists, creates with field errors, edits and deletes an application', async ({
     page,

@@ -55,7 +55,7 @@ test.describe('IoT message queues', () => {
     await page.getByRole('link', { name: 'Nova fila' }).click();
 
     const queueName = `Sensores da Boavista ${run}`;
-    await page.getByLabel('Nome', { exact: true }).fill(queueName);
+    await page.getByLabel(/^Nome/).fill(queueName);
     await page.getByLabel('Endereço do broker').fill(`mqtt://127.0.0.1:${MQTT_BROKER_PORT}`);
     await page.getByLabel('Tópico').fill(`boavista/${run}/#`);
     await capture(page, 'iot-queue-form-pt-PT');

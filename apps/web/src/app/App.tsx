@@ -56,7 +56,7 @@ function ConfiguredApp() {
       <ModalsProvider>
         <NotificationsHost />
         {configuration.isError ? (
-          <ConfigurationErrorPage onRetry={() => configuration.refetch()} />
+          <ConfigurationErrorPage error={configuration.error} onRetry={() => configuration.refetch()} />
         ) : !config ? (
           <DelayedLoader minHeight="100vh" />
         ) : (

@@ -278,6 +278,34 @@ describe('GET /api/applications/ (the portal)', () => {
   });
 });
 
+describe('opening an app that needs authentication', () => {
+  it('asks a visitor to sign in, refuses another entity type, and opens for its own', async () => {
+    const profile = await createEntityProfile(t.db);
+    const signedInOnly = await createApp({ name: `Interna ${unique()}`, type: 'VERTICAL_APP_BASED', withAuth: true });
+    const forProfile = await createApp({
+      name: `Do perfil ${unique()}`,
+      type: 'VERTICAL_APP_BASED',
+      withAuth: true,
+      profileId: profile.id,
+    });
+    for (const path of ['', '/map/', '/mobility-system-groups/tree']) {
+      expectError(await anonymous.get(`/applications/${signedInOnly.id}${path}`), 401, 'UNAUTHORIZED');
+    }
+    const outsider = callerOf(t, (await signInNewUser(t)).authorization);
+    expect((await outsider.get(`/applications/${signedInOnly.id}`)).statusCode).toBe(200);
+    expectError(await outsider.get(`/applications/${forProfile.id}`), 403, 'FORBIDDEN');
+    expectError(
+      await outsider.post(`/applications/${forProfile.id}/mobility-system/public`, { universalSearch: 'a' }),
+      403,
+      'FORBIDDEN',
+    );
+    const entity = await createEntity(t.db, { profileId: profile.id });
+    const member = callerOf(t, (await signInNewUser(t, { entityId: entity.id })).authorization);
+    const pairs = (await member.get(`/applications/${forProfile.id}`)).json() as { name: string; value: string }[];
+    expect(pairs.find((pair) => pair.name === 'app.appId')?.value).toBe(String(forProfile.id));
+  });
+});
+
 describe('GET /api/applications/{appId}/logo', () => {
   it('serves the logo with its type, and 404 when there is none', async () => {
     const app = await createApp(externalApp({ logo: PNG_DATA_URL }));

@@ -22,6 +22,7 @@ import { readMobilityGroupTree } from '../mobility-groups/mobility-groups.servic
 import { searchPublicSystems } from '../mobility-systems/mobility-systems.service.ts';
 import { createApplicationMapCaches, groupsWithinScope, pruneGroupTree } from './application-map.ts';
 import {
+  assertApplicationOpen,
   createApplication,
   deleteApplication,
   listPortalApplications,
@@ -127,6 +128,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { appId } = request.params;
+      await assertApplicationOpen(app.db, request.auth, appId);
       const cache = mapCaches.get(appId, await readApplicationMapScope(app.db, appId));
       const answer = await cache.get();
       const encoding = pickEncoding(request.headers['accept-encoding']);
@@ -147,6 +149,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZAppIdParams, response: { 200: z.array(ZMobilityGroupNode) } },
     },
     async (request) => {
+      await assertApplicationOpen(app.db, request.auth, request.params.appId);
       const scope = await readApplicationMapScope(app.db, request.params.appId);
       const tree = await readMobilityGroupTree(app.db);
       return scope.groupIds === null ? tree : pruneGroupTree(tree, new Set(scope.groupIds));
@@ -165,6 +168,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await assertApplicationOpen(app.db, request.auth, request.params.appId);
       const scope = await readApplicationMapScope(app.db, request.params.appId);
       const search = request.body;
       if (scope.groupIds === null) return searchPublicSystems(app.db, search);

@@ -16,7 +16,7 @@ import { searchPage } from '../../db/paged-search.ts';
 import { applicationConfiguration, applications } from '../../db/schema/index.ts';
 import { byFoldedText, matchesSearch } from '../../db/text-search.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
-import { fieldErrors, notFound } from '../../http/errors.ts';
+import { AppError, fieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { sanitizeSvg } from '../../lib/svg.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import type { TMapScope } from '../map/map.service.ts';
@@ -85,13 +85,32 @@ export async function listPortalApplications(
   db: TExecutor,
   auth: TAuthContext | null,
 ): Promise<TApplicationListItem[]> {
-  const visible = auth
-    ? sql`(a.profile_id is null or a.profile_id = (select e.profile_id from entities e where e.id = ${auth.user.entityId}))`
-    : sql`not a.with_auth and a.profile_id is null`;
   const { rows } = await db.execute<Record<string, unknown>>(
-    sql`select ${COLUMNS} ${FROM} where ${visible} order by a.name collate pt_natural, a.id`,
+    sql`select ${COLUMNS} ${FROM} where ${applicationOpenSql(auth)} order by a.name collate pt_natural, a.id`,
   );
   return rows.map((row) => toApplicationListItem(fromSqlRow(row)));
+}
+
+/** Who may open an application (`a`): the portal lists exactly these, and the app itself lets in no one else. */
+function applicationOpenSql(auth: TAuthContext | null) {
+  return auth
+    ? sql`(a.profile_id is null or a.profile_id = (select e.profile_id from entities e where e.id = ${auth.user.entityId}))`
+    : sql`not a.with_auth and a.profile_id is null`;
+}
+
+/**
+ * An app that needs authentication (or an entity type) opens only for those the portal shows it to:
+ * a visitor is asked to sign in (401), a user of another entity type is refused (403).
+ */
+export async function assertApplicationOpen(db: TExecutor, auth: TAuthContext | null, appId: number): Promise<void> {
+  const { rows } = await db.execute<{ open: boolean }>(
+    sql`select ${applicationOpenSql(auth)} as open from applications a where a.id = ${appId}`,
+  );
+  if (!rows[0]) throw notFound();
+  if (rows[0].open) return;
+  throw auth
+    ? forbidden('This application is not open to your entity')
+    : new AppError('UNAUTHORIZED', { message: 'Sign in to open this application' });
 }
 
 async function readRow(db: TExecutor, id: number): Promise<TApplicationWithProfile> {

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
+import { assertApplicationOpen } from '../applications/applications.service.ts';
 import { renderAppStyle, renderIconPng, renderIconSvg } from './app-look.ts';
 import {
   listAllConfiguration,
@@ -59,7 +60,10 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/applications/:appId',
     { ...publicRead, schema: { tags: ['configuration'], params: ZAppIdParams, response: { 200: ZPairs } } },
-    async (request) => listApplicationConfiguration(app.db, request.params.appId),
+    async (request) => {
+      await assertApplicationOpen(app.db, request.auth, request.params.appId);
+      return listApplicationConfiguration(app.db, request.params.appId);
+    },
   );
 
   app.get(

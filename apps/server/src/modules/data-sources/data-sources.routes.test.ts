@@ -112,6 +112,24 @@ describe('what a data source can reach', () => {
     expect(allowed.statusCode, allowed.body).toBe(200);
   });
 
+  it('reads sensor history, rules and help, but not broker passwords or browser error reports', async () => {
+    for (const query of [
+      'select reader_id, value from iot_readings limit 1',
+      'select name, parameter_name from rule_templates limit 1',
+      'select event_id from rule_template_events limit 1',
+      'select title from help_articles limit 1',
+      'select name, topic from iot_queues limit 1',
+    ]) {
+      const response = await preview(query);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+    }
+    for (const query of ['select password_encrypted from iot_queues', 'select * from fe_debug_reports']) {
+      const response = await preview(query);
+      expectError(response, 400, 'PREVIEW_QUERY_ERROR');
+      expect(response.json().message).toMatch(/permission denied/);
+    }
+  });
+
   it('cannot write, even through a data-modifying WITH', async () => {
     const response = await preview('with gone as (delete from entities returning id) select count(*) from gone');
     expectError(response, 400, 'PREVIEW_QUERY_ERROR');

@@ -15,7 +15,8 @@ interface TCreated {
   id: number;
 }
 
-async function call<T>(baseUrl: string, authorization: string, method: string, path: string, body?: unknown) {
+/** One JSON call to the platform's API; throws with the answer when it is not 2xx. */
+export async function call<T>(baseUrl: string, authorization: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -6,6 +6,7 @@ import { readRunningEmbeddedUrl } from '@mip/server/src/db/embedded.ts';
 import { mqttBrokerForTests, restartableMqttBroker } from '@mip/server/test/brokers.ts';
 import type { TIotQueue } from '@mip/shared';
 import mqtt, { type MqttClient } from 'mqtt';
+import { call } from './dashboards.ts';
 import type { TFigureGroup } from './figures.ts';
 import { percentile } from './http-throughput.ts';
 import { signInAsAdmin } from './identity-search.ts';
@@ -33,17 +34,6 @@ const BROKER_DOWN_AT_MS = 3000;
 const BROKER_DOWN_FOR_MS = 2500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call<T>(baseUrl: string, authorization: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
 
 /**
  * "On one core": every thread of the platform's Node process (not its
@@ -286,8 +276,10 @@ export const iotFigures: TFigureGroup = {
     const run = randomBytes(3).toString('hex');
     try {
       const { readers, probeReader, probeParameterId } = await createSensors(baseUrl, admin, run);
-      // MQTT 5: the consumer's receive maximum (1,000) is its window; with 3.1.1 Mosquitto allows 20 in flight.
-      const queue = await createQueue(baseUrl, admin, { name: `Bench: ${run}`, url: broker.url, protocol: 'MQTT_5' });
+      // On Mosquitto, MQTT 5: the consumer's receive maximum (1,000) is its window, where 3.1.1 gets Mosquitto's
+      // default of 20 in flight. aedes speaks 3.1.1 only, and sends without a window.
+      const protocol = broker.kind === 'mosquitto' ? 'MQTT_5' : 'MQTT_3_1_1';
+      const queue = await createQueue(baseUrl, admin, { name: `Bench: ${run}`, url: broker.url, protocol });
       const publisher = await mqtt.connectAsync(broker.url, { protocolVersion: 4 });
       progress(`broker: ${broker.kind}; ${THROUGHPUT_MESSAGES} messages as fast as they are stored…`);
       const loadBefore = os.loadavg()[0];

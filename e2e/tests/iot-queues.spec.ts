@@ -26,6 +26,8 @@ test.describe('IoT message queues', () => {
     page,
     request,
   }) => {
+    // Two languages and a phone, over the queue screens and the map: long on a busy machine.
+    test.setTimeout(150_000);
     const admin = await apiAs(request, ACCOUNTS.admin);
     const tree = (await (await request.get('/api/mobility-system-groups/tree')).json()) as {
       id: number;
@@ -103,7 +105,7 @@ test.describe('IoT message queues', () => {
     await page.goto('/iot-queue');
     await expect(page.getByRole('row', { name: new RegExp(queueName) }).getByText('Ligada')).toBeVisible();
     await capture(page, 'iot-queue-list-mobile');
-    await page.getByRole('link', { name: queueName }).click();
+    await page.getByRole('link', { name: queueName, exact: true }).click();
     await expect(page.getByRole('region', { name: 'Estado em direto' }).getByText('Ligada')).toBeVisible();
     await capture(page, 'iot-queue-detail-mobile');
     await openSystemCard(page, systemName, /Pesquisar paragens/);

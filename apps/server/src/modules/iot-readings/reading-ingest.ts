@@ -63,27 +63,35 @@ async function knownReaders(db: TExecutor, readerIds: string[]): Promise<Set<str
 /**
  * Stores readings as history and puts each reader's latest one (by when it was
  * observed, so a late message never overwrites a newer value) on the IOT
- * parameters that name it. One multi-row insert per batch: this is what lets
- * one core keep up with thousands of messages a second.
+ * parameters that name it. One statement per batch, atomic on its own: the
+ * round trips to PostgreSQL, not the work in them, are what bound how many
+ * messages a second one consumer stores. The insert's rows are not visible to
+ * the rest of the statement, so `prior` is the newest reading stored before.
  */
 export async function storeReadings(tx: TExecutor, readings: TStoredReading[], queueId: number | null): Promise<void> {
   if (readings.length === 0) return;
   await tx.execute(
-    sql`insert into iot_readings (reader_id, value, observed_at, queue_id)
-        select r.reader_id, r.value, r.observed_at, ${queueId}::integer
-          from unnest(${sql.param(readings.map((r) => r.readerId))}::text[],
-                      ${sql.param(readings.map((r) => r.value))}::float8[],
-                      ${sql.param(readings.map((r) => r.observedAt.toISOString()))}::timestamptz[]) as r(reader_id, value, observed_at)`,
-  );
-  const readerIds = [...new Set(readings.map((reading) => reading.readerId))];
-  await tx.execute(
-    sql`update mobility_system_parameters p
+    sql`with batch as (
+          select r.reader_id, r.value, r.observed_at, r.n
+            from unnest(${sql.param(readings.map((r) => r.readerId))}::text[],
+                        ${sql.param(readings.map((r) => r.value))}::float8[],
+                        ${sql.param(readings.map((r) => r.observedAt.toISOString()))}::timestamptz[])
+                 with ordinality as r(reader_id, value, observed_at, n)),
+        stored as (
+          insert into iot_readings (reader_id, value, observed_at, queue_id)
+          select reader_id, value, observed_at, ${queueId}::integer from batch order by n),
+        newest as (
+          select distinct on (reader_id) reader_id, value, observed_at from batch
+           order by reader_id, observed_at desc, n desc),
+        latest as (
+          select b.reader_id, coalesce(prior.value, b.value) as value
+            from newest b
+            left join lateral (select i.value from iot_readings i
+                                where i.reader_id = b.reader_id and i.observed_at > b.observed_at
+                                order by i.observed_at desc, i.id desc limit 1) prior on true)
+        update mobility_system_parameters p
            set value = latest.value::text
-          from (select r.reader_id,
-                       (select i.value from iot_readings i
-                         where i.reader_id = r.reader_id
-                         order by i.observed_at desc, i.id desc limit 1) as value
-                  from unnest(${sql.param(readerIds)}::text[]) as r(reader_id)) latest
+          from latest
          where p.type = 'IOT' and p.reader_id = latest.reader_id
            and p.value is distinct from latest.value::text`,
   );
@@ -104,19 +112,23 @@ export async function storeDeadLetters(tx: TExecutor, queueId: number, letters: 
 }
 
 /**
- * One batch of a queue's messages, in one transaction: readings, parameter
- * values and dead letters are committed together or not at all.
+ * One batch of a queue's messages: readings, parameter values and dead letters
+ * are committed together or not at all. A batch without dead letters (the
+ * usual one) is a single statement, with no BEGIN and COMMIT to wait for.
  */
 export async function ingestMessageBatch(
   db: TDatabase,
   queue: { id: number; format: TIotReadFormat },
   messages: TIncomingMessage[],
 ): Promise<TBatchOutcome> {
-  return db.transaction(async (tx) => {
-    const { readable, dead } = await sortMessages(tx, queue.format, messages);
-    const readings = readable.flatMap((entry) => entry.readings);
-    await storeReadings(tx, readings, queue.id);
-    await storeDeadLetters(tx, queue.id, dead);
-    return { readings, deadLetters: dead };
-  });
+  const { readable, dead } = await sortMessages(db, queue.format, messages);
+  const readings = readable.flatMap((entry) => entry.readings);
+  if (dead.length === 0) await storeReadings(db, readings, queue.id);
+  else {
+    await db.transaction(async (tx) => {
+      await storeReadings(tx, readings, queue.id);
+      await storeDeadLetters(tx, queue.id, dead);
+    });
+  }
+  return { readings, deadLetters: dead };
 }

@@ -140,18 +140,25 @@ export function DeadLetters({ queue }: { queue: TIotQueue }) {
           </Group>
         )}
       </Group>
-      <DataTable
-        caption={t('iotQueues.deadLetters.title')}
-        columns={columns}
-        page={letters.data}
-        currentPage={page}
-        sort={null}
-        isLoading={letters.isPending}
-        emptyText={t('iotQueues.deadLetters.none')}
-        rowKey={(letter) => letter.id}
-        onSort={() => undefined}
-        onPage={setPage}
-      />
+      {letters.data?.totalItems === 0 ? (
+        // Not an empty table: on a phone it would be a scrollable region with nothing to focus in it.
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          {t('iotQueues.deadLetters.none')}
+        </Text>
+      ) : (
+        <DataTable
+          caption={t('iotQueues.deadLetters.title')}
+          columns={columns}
+          page={letters.data}
+          currentPage={page}
+          sort={null}
+          isLoading={letters.isPending}
+          emptyText={t('iotQueues.deadLetters.none')}
+          rowKey={(letter) => letter.id}
+          onSort={() => undefined}
+          onPage={setPage}
+        />
+      )}
     </TitledSection>
   );
 }

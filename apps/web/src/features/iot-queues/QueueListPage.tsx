@@ -1,4 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TIotQueue } from '@mip/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,8 @@ export default function QueueListPage() {
   const { t } = useTranslation();
   const appPath = useAppPath();
   const queryClient = useQueryClient();
+  // A phone has no room for four columns: the state and figures go under the name.
+  const isPhone = useMediaQuery('(max-width: 36em)');
   const table = useTableState<{ universalSearch: string }>('iot-queues', {
     filters: { universalSearch: '' },
     page: 0,
@@ -43,13 +46,19 @@ export default function QueueListPage() {
       title: t('iotQueues.fields.name'),
       sortProperty: 'name',
       render: (queue) => (
-        <Stack gap={2}>
+        <Stack gap={2} align="flex-start">
           <Anchor component={Link} to={appPath(`/iot-queue/${queue.id}`)} fw={600} inherit>
             {queue.name}
           </Anchor>
           <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {queue.url} · {queue.topic}
           </Text>
+          {isPhone && (
+            <>
+              <QueueStateBadge queue={queue} />
+              <QueueFigures queue={queue} />
+            </>
+          )}
         </Stack>
       ),
     },
@@ -59,8 +68,18 @@ export default function QueueListPage() {
       sortProperty: 'protocol',
       render: (queue) => t(`iotQueues.protocols.${queue.protocol}`),
     },
-    { key: 'state', title: t('iotQueues.fields.state'), render: (queue) => <QueueStateBadge queue={queue} /> },
-    { key: 'figures', title: t('iotQueues.fields.activity'), render: (queue) => <QueueFigures queue={queue} /> },
+    {
+      key: 'state',
+      title: t('iotQueues.fields.state'),
+      render: (queue) => <QueueStateBadge queue={queue} />,
+      hidden: isPhone,
+    },
+    {
+      key: 'figures',
+      title: t('iotQueues.fields.activity'),
+      render: (queue) => <QueueFigures queue={queue} />,
+      hidden: isPhone,
+    },
     rowActionsColumn<TIotQueue>(t('table.actions'), true, (queue) => ({
       editTo: appPath(`/iot-queue/${queue.id}`),
       editLabel: t('iotQueues.editNamed', { name: queue.name }),

@@ -16,7 +16,7 @@ export function QueueStateBadge({ queue }: { queue: TIotQueue }) {
         : 'idle';
   const color = { connected: 'teal', reconnecting: 'orange', idle: 'gray', disabled: 'gray' }[state];
   return (
-    <Badge color={color} variant={state === 'connected' ? 'filled' : 'light'} data-state={state}>
+    <Badge color={color} variant="dot" tt="none" size="md" miw="max-content" data-state={state}>
       {t(`iotQueues.states.${state}`)}
     </Badge>
   );
@@ -28,7 +28,7 @@ export function QueueFigures({ queue }: { queue: TIotQueue }) {
   const session = useSession();
   const { status } = queue;
   return (
-    <Group gap="lg" wrap="wrap">
+    <Group gap="lg" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
       <Text size="sm">
         {t('iotQueues.status.lastMessage')}:{' '}
         {status.lastMessageAt ? formatDateTime(status.lastMessageAt, session?.timeZone) : t('iotQueues.status.never')}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 type TApp = { id: number; name: string; type: string; configs: { url: string | null } };
 type TLanguage = 'pt-PT' | 'en-US';
@@ -167,16 +167,22 @@ test.describe('managing applications at /apps', () => {
     await expect(table.getByRole('link', { name: 'Metro do Porto', exact: true })).toBeVisible();
     await expect(table.getByText('/app/', { exact: false }).first()).toBeVisible();
     await capture(page, 'applications-list-pt-PT');
+    await page.setViewportSize(MOBILE);
+    await expect(table.getByRole('link', { name: 'Metro do Porto', exact: true })).toBeVisible();
+    await capture(page, 'applications-list-mobile-pt-PT');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole('link', { name: 'Nova aplicação' }).first().click();
     await expect(page).toHaveURL(/\/apps\/create$/);
-    await page.getByRole('textbox', { name: 'Nome' }).fill('Horários da STCP');
+    // Exact: until the form renders, the list's search box ("…por nome ou descrição") is still on the page.
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Horários da STCP');
     await page.getByRole('combobox', { name: 'Tipo', exact: true }).click();
     await page.getByRole('option', { name: 'Ligação externa', exact: true }).click();
     await page.getByRole('button', { name: 'Criar aplicação' }).click();
     await expect(page.getByText('Indique o endereço que a aplicação abre')).toBeVisible();
     await page.getByRole('textbox', { name: 'Endereço' }).fill('https://www.stcp.pt/');
     await page.getByRole('switch', { name: 'Exige sessão iniciada' }).check();
+    await closeNotifications(page);
     await capture(page, 'applications-form-pt-PT');
     await page.getByRole('button', { name: 'Criar aplicação' }).click();
     await expect(page).toHaveURL(/\/apps\/\d+$/);
@@ -197,6 +203,9 @@ test.describe('managing applications at /apps', () => {
     await expect(english.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Metro do Porto');
     await expect(english.getByRole('checkbox', { name: 'Current incidents' })).toBeChecked();
     await capture(english, 'applications-form-vertical-en-US');
+    await english.setViewportSize(MOBILE);
+    await expect(english.getByRole('textbox', { name: 'Title', exact: true })).toBeVisible();
+    await capture(english, 'applications-form-vertical-mobile-en-US');
     await english.close();
 
     await page.goto(`/apps/${id}`);

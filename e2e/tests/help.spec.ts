@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
-const PHONE = { width: 375, height: 812 };
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
+/** 160×120, one colour. */
+const SCREENSHOT_PNG = path.join(FIXTURES, 'estacao.png');
+/** A PDF named like a picture. */
+const FAKE_PNG = path.join(FIXTURES, 'fotografia-falsa.png');
 
 /** The texts each language shows, as the spec words them (spec 001 §5, §8). */
 const TEXTS = {
@@ -33,6 +39,18 @@ const TEXTS = {
     article: { title: 'Procurar utilizadores', category: 'Gestão de utilizadores', intro: 'Para encontrar alguém:' },
     items: ['Escreva o nome na pesquisa', 'Consulte o guia'],
     edited: 'Procurar e filtrar utilizadores',
+    image: {
+      insertImage: 'Inserir imagem',
+      invalidType: 'O ficheiro fotografia-falsa.png é de um tipo inválido!',
+      uploading: /A enviar a imagem… \d+%/,
+      uploaded: 'Imagem enviada (160 × 120 píxeis).',
+      insert: 'Inserir',
+      alt: 'Descrição da imagem',
+      altMissing: 'Descreva a imagem para quem não a pode ver',
+      article: { title: 'Camadas do mapa', category: 'Mapa', intro: 'A lista de camadas:' },
+      description: 'Lista de camadas com três linhas',
+      pastedDescription: 'Ícone da estação',
+    },
   },
   'en-US': {
     help: 'Help',
@@ -62,6 +80,18 @@ const TEXTS = {
     article: { title: 'Finding users', category: 'User management', intro: 'To find someone:' },
     items: ['Type the name in the search', 'Read the guide'],
     edited: 'Finding and filtering users',
+    image: {
+      insertImage: 'Insert image',
+      invalidType: 'The filename fotografia-falsa.png is from an invalid type!',
+      uploading: /Uploading the image… \d+%/,
+      uploaded: 'Image uploaded (160 × 120 pixels).',
+      insert: 'Insert',
+      alt: 'Image description',
+      altMissing: 'Describe the image for those who cannot see it',
+      article: { title: 'Map layers', category: 'Map', intro: 'The list of layers:' },
+      description: 'List of layers with three rows',
+      pastedDescription: 'Station icon',
+    },
   },
 } as const;
 
@@ -69,6 +99,16 @@ type TLanguage = keyof typeof TEXTS;
 
 async function useLanguage(page: Page, language: TLanguage) {
   await page.addInitScript((value) => localStorage.setItem('mip.language', value), language);
+}
+
+/** Pastes a picture into the focused editor as a screenshot tool leaves it on the clipboard: a file, no text. */
+async function pasteImage(page: Page, file: string) {
+  const bytes = [...readFileSync(file)];
+  await page.locator('.ProseMirror').evaluate((editor, data) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(data)], 'captura.png', { type: 'image/png' }));
+    editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, bytes);
 }
 
 async function openHelp(page: Page, language: TLanguage) {
@@ -180,11 +220,92 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       const gone = await request.get(`/api/help/?language=${language}&url=${encodeURIComponent('/user')}`);
       expect(gone.status()).toBe(404);
     });
+
+    test('staff put a picture from their computer in an article, described, and pasted ones too', async ({
+      page,
+      request,
+    }) => {
+      const image = text.image;
+      const admin = await apiAs(request, ACCOUNTS.admin);
+      await admin.delete(`/api/help/?language=${language}&url=${encodeURIComponent('/layers')}`);
+
+      await useLanguage(page, language);
+      await signIn(page, ACCOUNTS.admin);
+      await page.goto('/layers');
+      const dialog = await openHelp(page, language);
+      await dialog.getByRole('button', { name: text.create }).click();
+      await dialog.getByRole('textbox', { name: text.title, exact: true }).fill(image.article.title);
+      await dialog.getByLabel(text.category).fill(image.article.category);
+      const editor = dialog.getByRole('textbox', { name: text.contents });
+      await editor.click();
+      await page.keyboard.type(image.article.intro);
+      await page.keyboard.press('Enter');
+
+      await dialog.getByRole('button', { name: image.insertImage }).click();
+      // The picker opens over the editor, outside the dialog's box.
+      const picker = page.locator('.mantine-Popover-dropdown');
+      const fileInput = picker.locator('input[type=file]');
+      // The bytes decide: a PDF named .png is refused before it is sent.
+      await fileInput.setInputFiles(FAKE_PNG);
+      await expect(picker.getByText(image.invalidType)).toBeVisible();
+
+      // The upload is held at the server's door so its progress can be seen.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/help/images', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await fileInput.setInputFiles(SCREENSHOT_PNG);
+      await expect(page.getByRole('progressbar', { name: image.uploading })).toBeAttached();
+      await expect(page.getByText(image.uploading)).toBeVisible();
+      await capture(page, `help-image-uploading-${language}`);
+      release();
+      await expect(picker.getByText(image.uploaded)).toBeVisible();
+      await page.unroute('**/api/help/images');
+
+      // A picture needs its description.
+      await picker.getByRole('button', { name: image.insert, exact: true }).click();
+      await expect(picker.getByText(image.altMissing)).toBeVisible();
+      await picker.getByLabel(image.alt).fill(image.description);
+      await capture(page, `help-image-upload-${language}`);
+      await picker.getByRole('button', { name: image.insert, exact: true }).click();
+      const inserted = editor.locator(`img[alt="${image.description}"]`);
+      await expect(inserted).toHaveAttribute('src', /^\/api\/help\/images\/[0-9a-f-]{36}$/);
+
+      // A screenshot pasted into the text is uploaded too, and asks for its description.
+      await editor.click();
+      await page.keyboard.press('End');
+      await pasteImage(page, SCREENSHOT_PNG);
+      await expect(picker.getByText(image.uploaded)).toBeVisible();
+      await picker.getByLabel(image.alt).fill(image.pastedDescription);
+      await picker.getByLabel(image.alt).press('Enter');
+      await expect(editor.locator('img')).toHaveCount(2);
+
+      await dialog.getByRole('button', { name: text.save, exact: true }).click();
+      await expect(page.getByText(text.saved)).toBeVisible();
+      const contents = dialog.getByTestId('help-contents');
+      for (const description of [image.description, image.pastedDescription]) {
+        const shown = contents.getByRole('img', { name: description });
+        await expect(shown).toBeVisible();
+        // Loaded from the server, as a visitor's browser would.
+        await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+      }
+      await closeNotifications(page);
+      await capture(page, `help-article-image-${language}`);
+
+      const src = await contents.getByRole('img', { name: image.description }).getAttribute('src');
+      const served = await request.get(src ?? '');
+      expect(served.headers()['content-type']).toBe('image/png');
+      expect(served.headers()['cache-control']).toContain('max-age=31536000');
+    });
   });
 }
 
 test.describe('help on a phone', () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: MOBILE });
 
   test('the article and the editor fit the screen', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
@@ -196,5 +317,9 @@ test.describe('help on a phone', () => {
     await dialog.getByRole('button', { name: 'Editar' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Conteúdo' })).toContainText('Nada muda até confirmar.');
     await capture(page, 'help-editor-mobile-pt-PT');
+    await dialog.getByRole('button', { name: 'Inserir imagem' }).click();
+    const picker = page.locator('.mantine-Popover-dropdown');
+    await expect(picker.getByText('Arraste um ficheiro para aqui ou clique para o escolher')).toBeVisible();
+    await capture(page, 'help-image-mobile-pt-PT');
   });
 });

@@ -165,7 +165,7 @@ test.describe('notifications', () => {
 
     const notification = page.getByRole('article').filter({ hasText: title });
     await expect(notification).toContainText(`Nova ocorrência reportada: ${title}`);
-    await expect(notification).toContainText(`${category}, atribuída a ${entityName}`);
+    await expect(notification).toContainText(`Categoria «${category}», atribuída a ${entityName}`);
     await expect(notification).toContainText('Por ler');
     await capture(page, 'notifications-assigned-pt-PT');
     await notification.getByRole('button', { name: `Ver o pedido: Nova ocorrência reportada: ${title}` }).click();
@@ -253,6 +253,18 @@ test.describe('browser errors', () => {
     await expect(dialog).toContainText(report.error.message);
     await expect(dialog).toContainText('Largura da janela');
     await capture(page, 'fe-debug-details-pt-PT');
+
+    // On a phone, in English, the list still names the error and its page.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await page.setViewportSize(MOBILE);
+    await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: /^Times seen/ })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: report.error.message }).first()).toContainText(
+      'Visitor without a session',
+    );
+    await capture(page, 'fe-debug-list-mobile-en-US');
   });
 });
 

@@ -98,11 +98,25 @@ test.describe('rule templates', () => {
     const ruleId = Number(page.url().split('/').pop());
     await closeNotifications(page);
 
-    // Applied to every system of the Sensores group that has the parameter.
+    // The systems picker offers only those with the rule's IoT parameter: of the demo's, the station alone.
     const systems = page.getByRole('region', { name: 'Sistemas a que se aplica' });
+    const picker = systems.getByRole('combobox', { name: startingWith('Aplicar a sistemas') });
+    await picker.click();
+    await expect(page.getByRole('option', { name: STATION, exact: true })).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await capture(page, 'rule-template-apply-picker-pt-PT');
+    await page.keyboard.press('Escape');
+
+    // Applied to every system of the Sensores group that has the parameter.
     await pick(page, systems, 'Aplicar a um grupo inteiro', 'Sensores', 'Sensores');
     await systems.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page.getByText('Regra aplicada a 1 sistema')).toBeVisible();
+    // Now it watches the station, the picker has nothing left to offer, and says why.
+    await picker.click();
+    await expect(
+      page.getByText(`Nenhum outro sistema tem o parâmetro IoT «${PARAMETER}» ligado a um leitor.`),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
     const row = systems.getByRole('row', { name: new RegExp(STATION) });
     await expect(row.getByText('Em vigia')).toBeVisible();
     await closeNotifications(page);
@@ -155,6 +169,17 @@ test.describe('rule templates', () => {
     await page.waitForTimeout(1000); // the fit to the incident's bounds
     await capture(page, 'rule-template-incident-map-pt-PT');
 
+    // While the incident is open the rule cannot be deleted: the list says why.
+    await page.goto('/rule-template');
+    await page.getByRole('button', { name: `Eliminar ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(
+      page.getByText(`A regra «${name}» tem 1 ocorrência aberta que ainda resolveria e não pode ser eliminada`),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    await capture(page, 'rule-template-delete-refused-pt-PT');
+    await closeNotifications(page);
+
     // A reading at 29 °C meets the clear condition: the incident is resolved.
     await sendReading(api, queue.id, 29);
     await expect
@@ -171,6 +196,10 @@ test.describe('rule templates', () => {
     await expect(page.getByRole('heading', { name: 'Rule templates', level: 1 })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'IoT parameter' })).toBeVisible();
     await capture(page, 'rule-templates-list-en-US');
+    await page.setViewportSize(MOBILE);
+    await expect(page.getByRole('link', { name: /^Calor nos Aliados/ }).first()).toBeVisible();
+    await capture(page, 'rule-templates-list-mobile-en-US');
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page
       .getByRole('link', { name: /^Calor nos Aliados/ })
       .first()

@@ -56,6 +56,8 @@ export const CONFIGURATION_CATALOG: readonly TConfigurationEntry[] = [
   { name: 'waze.feedUrl', kind: 'URL', defaultValue: '""' },
   // How many days IoT readings (and dead letters) are kept; whole days, 1 to 3650.
   { name: 'iot.readingRetentionDays', kind: 'JSON', defaultValue: '30' },
+  // How many days a browser error report is kept after it was last seen; whole days, 1 to 3650.
+  { name: 'feDebug.reportRetentionDays', kind: 'JSON', defaultValue: '90' },
 ];
 
 export function findConfigurationEntry(name: string): TConfigurationEntry | undefined {

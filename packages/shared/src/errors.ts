@@ -260,6 +260,7 @@ export const DELETE_BLOCKERS = [
   'USER_IS_REPORT_AGENT',
   'DATA_SOURCE_IN_USE',
   'TEMPLATE_HAS_SCHEDULES',
+  'RULE_HAS_OPEN_EVENTS',
 ] as const;
 
 export type TDeleteBlocker = (typeof DELETE_BLOCKERS)[number];

@@ -14,6 +14,27 @@ export const PHOTO_MAX_BYTES = EVENT_REQUEST_PHOTO_MAX_MB * MEGABYTE;
 const MAX_INPUT_PIXELS = 64_000_000;
 const JPEG_QUALITY = 85;
 
+type TImageType = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/** What one kind of upload takes: its kinds of picture, its size in bytes and how large it is kept. */
+export interface TImageRules {
+  accept: readonly TImageType[];
+  maxMb: number;
+  /** The longest side it is shrunk to (never enlarged). */
+  maxSide: number;
+  /** Whether a GIF stays an (animated) GIF; otherwise it becomes a PNG of its first frame. */
+  keepsGifAnimation?: boolean;
+  /** The file's name when the uploaded one says nothing, without its extension. */
+  fallbackName: string;
+}
+
+const PHOTO_RULES: TImageRules = {
+  accept: ['jpeg', 'png', 'gif'],
+  maxMb: EVENT_REQUEST_PHOTO_MAX_MB,
+  maxSide: PHOTO_MAX_SIDE,
+  fallbackName: 'photo',
+};
+
 export interface TPhotoFile {
   filename: string;
   bytes: Buffer;
@@ -21,62 +42,83 @@ export interface TPhotoFile {
 
 export interface TCleanPhoto {
   filename: string;
-  mimeType: 'image/jpeg' | 'image/png';
+  mimeType: (typeof FILE_TYPES)[TImageType]['mimeType'];
   bytes: Buffer;
   width: number;
   height: number;
 }
 
-function photoError(code: 'INVALID_FILE_TYPE' | 'FILE_TOO_LARGE', filename: string, property: string): AppError {
-  const reason = code === 'FILE_TOO_LARGE' ? `is larger than ${EVENT_REQUEST_PHOTO_MAX_MB} MB` : 'is not a picture';
+function photoError(code: 'INVALID_FILE_TYPE' | 'FILE_TOO_LARGE', filename: string, property: string, maxMb: number) {
+  const reason = code === 'FILE_TOO_LARGE' ? `is larger than ${maxMb} MB` : 'is not a picture';
   return new AppError('FORM_ERROR', {
     message: `The file ${filename} ${reason}`,
     fieldErrors: [{ property, error: code }],
   });
 }
 
+/** JPEG stays JPEG, WebP stays WebP, PNG stays PNG; a GIF stays a GIF only when its animation is kept. */
+function outputOf(type: TImageType, rules: TImageRules): TImageType {
+  if (type === 'gif') return rules.keepsGifAnimation ? 'gif' : 'png';
+  return type;
+}
+
 /**
- * Re-encodes a photo sent by the public so that none of its metadata survives
- * (EXIF, XMP, IPTC: above all the GPS position of the reporter's camera),
- * with its orientation applied to the pixels. JPEG stays JPEG, PNG stays PNG,
- * a GIF becomes a PNG of its first frame. Anything that is not really a PNG,
- * GIF or JPEG by its bytes is refused (INVALID_FILE_TYPE on `property`), and so
- * is anything over EVENT_REQUEST_PHOTO_MAX_MB (FILE_TOO_LARGE).
- * Privacy-relevant: this is the only thing between a reporter's camera and
- * what staff, and after acceptance the public, can download.
+ * Re-encodes an uploaded picture so that none of its metadata survives
+ * (EXIF, XMP, IPTC: above all the GPS position of the camera), with its
+ * orientation applied to the pixels and its longest side shrunk to the
+ * rules' maxSide. Anything that is not really one of the rules' kinds by its
+ * bytes is refused (INVALID_FILE_TYPE on `property`), and so is anything over
+ * their size (FILE_TOO_LARGE). Privacy-relevant: this is the only thing
+ * between a camera (or a screenshot tool) and what others can download.
  */
-export async function reencodePhoto(file: TPhotoFile, property = 'file'): Promise<TCleanPhoto> {
-  if (file.bytes.length > PHOTO_MAX_BYTES) throw photoError('FILE_TOO_LARGE', file.filename, property);
+export async function reencodeImage(file: TPhotoFile, rules: TImageRules, property = 'file'): Promise<TCleanPhoto> {
+  if (file.bytes.length > rules.maxMb * MEGABYTE)
+    throw photoError('FILE_TOO_LARGE', file.filename, property, rules.maxMb);
   const type = detectFileType(file.bytes);
-  if (type !== 'jpeg' && type !== 'png' && type !== 'gif')
-    throw photoError('INVALID_FILE_TYPE', file.filename, property);
-  const output = type === 'jpeg' ? 'jpeg' : 'png';
+  if (!rules.accept.includes(type as TImageType)) {
+    throw photoError('INVALID_FILE_TYPE', file.filename, property, rules.maxMb);
+  }
+  const output = outputOf(type as TImageType, rules);
   try {
     // failOn 'error': a truncated or corrupt picture is refused rather than stored half-grey.
     const image = sharp(file.bytes, {
       autoOrient: true,
       failOn: 'error',
       limitInputPixels: MAX_INPUT_PIXELS,
-    }).resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+      animated: output === 'gif' || output === 'webp',
+    }).resize({ width: rules.maxSide, height: rules.maxSide, fit: 'inside', withoutEnlargement: true });
     // Without keepExif / keepXmp / withMetadata sharp writes no metadata at all: that is the point.
-    const encoded = output === 'jpeg' ? image.jpeg({ quality: JPEG_QUALITY }) : image.png();
+    const encoded = {
+      jpeg: () => image.jpeg({ quality: JPEG_QUALITY }),
+      png: () => image.png(),
+      gif: () => image.gif(),
+      webp: () => image.webp({ quality: JPEG_QUALITY }),
+    }[output]();
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     const { extension, mimeType } = FILE_TYPES[output];
-    const base = cleanFilename(file.filename, `photo.${extension}`).replace(/\.[A-Za-z0-9]{1,5}$/, '');
+    const base = cleanFilename(file.filename, `${rules.fallbackName}.${extension}`).replace(/\.[A-Za-z0-9]{1,5}$/, '');
     return {
-      filename: `${base || 'photo'}.${extension}`,
+      filename: `${base || rules.fallbackName}.${extension}`,
       mimeType,
       bytes: data,
       width: info.width,
-      height: info.height,
+      // An animation's height is one frame's, not the strip of all of them.
+      height: info.pageHeight ?? info.height,
     };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw photoError('FILE_TOO_LARGE', file.filename, property);
+      throw photoError('FILE_TOO_LARGE', file.filename, property, rules.maxMb);
     }
-    throw photoError('INVALID_FILE_TYPE', file.filename, property);
+    throw photoError('INVALID_FILE_TYPE', file.filename, property, rules.maxMb);
   }
 }
+
+/**
+ * A photo sent by the public (an event request): JPEG stays JPEG, PNG stays
+ * PNG, a GIF becomes a PNG of its first frame, at most
+ * EVENT_REQUEST_PHOTO_MAX_MB and PHOTO_MAX_SIDE. See reencodeImage.
+ */
+export const reencodePhoto = (file: TPhotoFile, property = 'file') => reencodeImage(file, PHOTO_RULES, property);
 
 /** Where a photo was taken, from its EXIF GPS tags; null when it says nothing (or cannot be read). */
 export async function readPhotoPosition(bytes: Buffer): Promise<{ latitude: number; longitude: number } | null> {

@@ -10,6 +10,7 @@ describe('detectFileType', () => {
     ['gif', text('GIF89a....')],
     ['gif', text('GIF87a....')],
     ['jpeg', bytes(0xff, 0xd8, 0xff, 0xe1, 0, 0)],
+    ['webp', text('RIFF\u0024\u0000\u0000\u0000WEBPVP8 ')],
     ['pdf', text('%PDF-1.7\n')],
     ['zip', bytes(0x50, 0x4b, 0x03, 0x04, 0x14, 0)],
     ['svg', text('<svg xmlns="http://www.w3.org/2000/svg"></svg>')],
@@ -22,6 +23,7 @@ describe('detectFileType', () => {
     ['text', text('não sou uma imagem')],
     ['HTML', text('<html><svg></svg></html>')],
     ['a truncated PNG signature', bytes(0x89, 0x50, 0x4e)],
+    ['a RIFF that is not WebP (a WAV)', text('RIFF\u0024\u0000\u0000\u0000WAVEfmt ')],
     ['nothing', bytes()],
   ])('recognises nothing in %s', (_case, head) => {
     expect(detectFileType(head)).toBeNull();

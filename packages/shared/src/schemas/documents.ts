@@ -10,6 +10,7 @@ export const FILE_TYPES = {
   png: { mimeType: 'image/png', extension: 'png' },
   gif: { mimeType: 'image/gif', extension: 'gif' },
   jpeg: { mimeType: 'image/jpeg', extension: 'jpg' },
+  webp: { mimeType: 'image/webp', extension: 'webp' },
   pdf: { mimeType: 'application/pdf', extension: 'pdf' },
   svg: { mimeType: 'image/svg+xml', extension: 'svg' },
   zip: { mimeType: 'application/zip', extension: 'zip' },
@@ -36,6 +37,8 @@ export function detectFileType(bytes: Uint8Array): TFileType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  // RIFF, four bytes of length, then WEBP.
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   // PDF readers accept the header anywhere in the first kilobyte; real files put it first.
   if (startsWith(bytes, ascii('%PDF-'))) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return 'zip';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ZPageQuery, ZSearchText } from './common.ts';
 
+/** The configuration that says how many days a report is kept after it was last seen. */
+export const FE_DEBUG_RETENTION_SETTING = 'feDebug.reportRetentionDays';
+export const DEFAULT_FE_DEBUG_RETENTION_DAYS = 90;
+
 /**
  * POST /fe-debug/ (spec 001 §7): what the browser knew when a screen failed.
  * Every text is bounded, so a broken page cannot post megabytes.

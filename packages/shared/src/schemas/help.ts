@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES, missingOr } from './common.ts';
+import { DEFAULT_UPLOAD_MAX_MB, type TFileType } from './documents.ts';
 
 export const HELP_TITLE_MAX_LENGTH = 200;
 export const HELP_CATEGORY_MAX_LENGTH = 100;
-/** Room for a long article with tables; images go by address, so the 1 MB request limit is never near. */
+/** Room for a long article with tables; images go by address (uploaded ones too), so the 1 MB request limit is never near. */
 export const HELP_CONTENTS_MAX_LENGTH = 200_000;
 export const HELP_URL_MAX_LENGTH = 200;
 
@@ -74,3 +75,31 @@ export const ZHelpArticle = z.object({
   updatedAt: z.string(),
 });
 export type THelpArticle = z.infer<typeof ZHelpArticle>;
+
+/** Pictures staff put in an article from their computer: checked by their bytes, spec 001 §9's default 5 MB. */
+export const HELP_IMAGE_FILE_TYPES: readonly TFileType[] = ['png', 'jpeg', 'gif', 'webp'];
+export const HELP_IMAGE_MAX_MB = DEFAULT_UPLOAD_MAX_MB;
+/** Screenshots are shrunk to this on their longest side: sharp on a high-density screen in the help modal. */
+export const HELP_IMAGE_MAX_SIDE = 2000;
+/**
+ * An uploaded image no article refers to is deleted once it is this old: long
+ * enough for someone to finish writing the article they uploaded it for.
+ */
+export const HELP_IMAGE_UNUSED_HOURS = 24;
+
+/** Where an uploaded help image is served to anyone; articles refer to it by this same-origin path. */
+export const HELP_IMAGE_PATH = '/api/help/images/';
+export const helpImageSrc = (id: string) => `${HELP_IMAGE_PATH}${id}`;
+
+export const ZHelpImageParams = z.object({ id: z.string().max(100) });
+
+/** POST /help/images: the stored image, re-encoded, and the address to put in the article. */
+export const ZHelpImage = z.object({
+  id: z.string(),
+  src: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type THelpImage = z.infer<typeof ZHelpImage>;

@@ -169,6 +169,7 @@ export const ZRuleSystem = z.object({
 });
 export type TRuleSystem = z.infer<typeof ZRuleSystem>;
 
+/** Searches the systems a rule watches, and those it could be applied to. */
 export const ZRuleSystemSearchQuery = ZPageQuery.extend({
   sortProperty: z.enum(['name', 'groupName']).optional(),
   universalSearch: ZSearchText,
@@ -176,6 +177,19 @@ export const ZRuleSystemSearchQuery = ZPageQuery.extend({
 export type TRuleSystemSearchQuery = z.input<typeof ZRuleSystemSearchQuery>;
 
 export const ZRuleSystemParams = z.object({ id: ZId, systemId: ZId });
+
+/**
+ * A system the rule can still be applied to: it has an IOT parameter of the
+ * rule's name linked to a reader, and the rule does not watch it yet.
+ */
+export const ZRuleCandidateSystem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  groupName: z.string(),
+  /** The reader the rule would watch there. */
+  readerId: z.string(),
+});
+export type TRuleCandidateSystem = z.infer<typeof ZRuleCandidateSystem>;
 
 // ---------------------------------------------------------------- test against the last readings
 

@@ -31,5 +31,7 @@ export const feDebugReports = pgTable(
     index('fe_debug_reports_created_idx').on(t.createdAt),
     index('fe_debug_reports_client_idx').on(t.ip, t.createdAt),
     index('fe_debug_reports_fingerprint_idx').on(t.fingerprint, t.lastSeenAt),
+    // The list's default order (most recently seen first), and the retention sweep's cut-off.
+    index('fe_debug_reports_last_seen_idx').on(t.lastSeenAt),
   ],
 );

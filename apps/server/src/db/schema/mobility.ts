@@ -140,7 +140,11 @@ export const mobilitySystemParameters = pgTable(
     /** The IoT reader that feeds an IOT parameter. */
     readerId: text('reader_id'),
   },
-  (t) => [index('mobility_system_parameters_system_idx').on(t.systemId, t.position)],
+  (t) => [
+    index('mobility_system_parameters_system_idx').on(t.systemId, t.position),
+    // IoT ingest finds the parameters of a batch's readers on every batch: the few IOT ones, by reader.
+    index('mobility_system_parameters_reader_idx').on(t.readerId).where(sql`${t.type} = 'IOT'`),
+  ],
 );
 
 /**

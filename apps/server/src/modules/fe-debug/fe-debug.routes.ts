@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/audit.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import { readFeDebugReport, receiveFeDebugReport, searchFeDebugReports } from './fe-debug.service.ts';
+import { scheduleFeDebugSweep } from './fe-debug-retention.ts';
 
 /** A first, in-memory line against a client posting in a loop, before any database work. */
 const CALLS_PER_CLIENT_PER_MINUTE = 60;
@@ -19,6 +20,9 @@ const CALLS_PER_CLIENT_PER_MINUTE = 60;
  * Spec 001 §7 POST /fe-debug/: the browser's report of a failed screen. Public,
  * since the map's visitors have no account; the signed-in user is kept when
  * there is one.
+ *
+ * Reports are kept `feDebug.reportRetentionDays` days after they were last
+ * seen (see fe-debug-retention.ts).
  *
  * Reading them needs READ_AUDIT_LOG: the spec names no permission, and these
  * are, like the audit log, a technical record of what happened to other
@@ -29,6 +33,9 @@ export const feDebugRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['fe-debug'];
   const read = { rule: { all: ['READ_AUDIT_LOG'] } } as const;
   const limiter = createRateLimiter({ limit: CALLS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 });
+  const sweep = scheduleFeDebugSweep(app.db, (message, error) => app.log.warn({ err: error }, message));
+  app.addHook('onReady', async () => sweep.start());
+  app.addHook('onClose', async () => sweep.stop());
 
   app.post(
     '/fe-debug/',

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
 import { byFoldedText, matchesSearch } from '../../db/text-search.ts';
-import { recordAudit, type TActor } from '../../http/audit.ts';
+import type { TActor } from '../../http/audit.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type TFeDebugRow, toFeDebugListItem, toFeDebugReport } from './fe-debug.presenter.ts';
 
@@ -19,7 +19,7 @@ import { type TFeDebugRow, toFeDebugListItem, toFeDebugReport } from './fe-debug
  * How much a browser may report. A page that fails in a render loop posts the
  * same error again and again: within REPEAT_WINDOW it only counts on the
  * report already stored. New reports are capped per client and for everyone,
- * so a flood (or a bot) fills neither the table nor the audit log.
+ * so a flood (or a bot) cannot fill the table.
  */
 export const FE_DEBUG_LIMITS = {
   repeatWindowSeconds: 10 * 60,
@@ -46,6 +46,9 @@ function throttled(): AppError {
  * Stores a browser's error report, or counts it on the same one from the same
  * client, or refuses it (429) past the caps. One advisory lock serialises
  * the check and the insert, so several server processes keep one count.
+ *
+ * Not audited: the audit log records what staff did to the platform's data,
+ * and a visitor's browser failing is neither; the report is its own record.
  */
 export async function receiveFeDebugReport(
   db: TDatabase,
@@ -80,14 +83,7 @@ export async function receiveFeDebugReport(
               ${input.error.componentStack ?? null}, ${JSON.stringify(device)}::jsonb, ${input.location.href},
               ${input.location.pathname}, ${actor.userId}, ${actor.ip}, ${fingerprint})
       returning id`);
-    const id = inserted.rows[0].id;
-    await recordAudit(tx, actor, {
-      action: 'CREATE',
-      recordType: 'fe_debug_report',
-      recordId: id,
-      after: { message: input.error.message.slice(0, 300), pathname: input.location.pathname },
-    });
-    return { id, status: 'STORED' as const };
+    return { id: inserted.rows[0].id, status: 'STORED' as const };
   });
 }
 

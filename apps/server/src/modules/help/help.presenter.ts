@@ -1,5 +1,5 @@
-import type { THelpArticle, THelpListItem } from '@mip/shared';
-import type { helpArticles } from '../../db/schema/index.ts';
+import { helpImageSrc, type THelpArticle, type THelpImage, type THelpListItem } from '@mip/shared';
+import type { helpArticles, helpImages } from '../../db/schema/index.ts';
 import { toIsoTimestamp } from '../../lib/timestamps.ts';
 
 type THelpArticleRow = typeof helpArticles.$inferSelect;
@@ -26,3 +26,28 @@ export function toHelpArticleRecord(row: THelpArticleRow) {
 
 /** The audit log's record id of an article: its language and page, e.g. "pt-PT:/user". */
 export const helpRecordId = (language: string, url: string) => `${language}:${url}`;
+
+type THelpImageRow = typeof helpImages.$inferSelect;
+
+export function toHelpImage(row: THelpImageRow): THelpImage {
+  return {
+    id: row.id,
+    src: helpImageSrc(row.id),
+    type: row.mimeType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** What the audit log keeps of a help image: never its bytes. */
+export function toHelpImageRecord(row: THelpImageRow) {
+  return {
+    filename: row.filename,
+    type: row.mimeType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    createdAt: row.createdAt,
+  };
+}

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
 import { deleteHelpArticle, listHelpArticles, readHelpArticle, saveHelpArticle } from './help.service.ts';
+import { helpImageRoutes } from './help-images.routes.ts';
 
 /**
  * In-app help (spec 001 §7). Reading is public: the help button is on the map
@@ -19,6 +20,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['help'];
   const isPublic = { rule: 'public' } as const;
   const write = { rule: { all: ['WRITE_HELP'] } } as const;
+  await app.register(helpImageRoutes);
 
   app.get(
     '/help/list',

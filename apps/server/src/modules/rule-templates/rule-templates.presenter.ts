@@ -1,4 +1,4 @@
-import type { TRuleCondition, TRuleSystem, TRuleTemplate } from '@mip/shared';
+import type { TRuleCandidateSystem, TRuleCondition, TRuleSystem, TRuleTemplate } from '@mip/shared';
 import type { ruleTemplates } from '../../db/schema/index.ts';
 import { toIsoTimestamp } from '../../lib/timestamps.ts';
 import { ruleStateOf } from './rule-evaluator.ts';
@@ -87,4 +87,10 @@ export function toRuleSystem(row: TRuleSystemRow): TRuleSystem {
     lastValue: row.last_value,
     lastObservedAt: row.last_observed_at === null ? null : toIsoTimestamp(row.last_observed_at),
   };
+}
+
+export type TRuleCandidateRow = { id: number; name: string; group_name: string; reader_id: string };
+
+export function toRuleCandidateSystem(row: TRuleCandidateRow): TRuleCandidateSystem {
+  return { id: row.id, name: row.name, groupName: row.group_name, readerId: row.reader_id };
 }

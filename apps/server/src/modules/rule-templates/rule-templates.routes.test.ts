@@ -29,13 +29,17 @@ beforeAll(async () => {
   category = await createEventCategory(t.db, { name: `Cheias ${unique()}` });
 });
 
-/** A sensor system whose "Nível da água" parameter is fed by its own reader. */
-async function sensorSystem(groupId?: number) {
+/** A sensor system whose "Nível da água" parameter (or another) is fed by its own reader. */
+async function sensorSystem(groupId?: number, options: { name?: string; parameterName?: string } = {}) {
   const readerId = `sensor-${unique()}`;
-  const system = await createMobilitySystem(t.db, { name: `Sensor ${unique()}`, systemType: 'OTHER', groupId });
+  const system = await createMobilitySystem(t.db, {
+    name: options.name ?? `Sensor ${unique()}`,
+    systemType: 'OTHER',
+    groupId,
+  });
   await t.db
     .insert(mobilitySystemParameters)
-    .values({ systemId: system.id, name: 'Nível da água', type: 'IOT', readerId });
+    .values({ systemId: system.id, name: options.parameterName ?? 'Nível da água', type: 'IOT', readerId });
   return { system, readerId };
 }
 
@@ -153,6 +157,48 @@ describe('POST /api/rule-templates/{id}/systems', () => {
   });
 });
 
+describe('GET /api/rule-templates/{id}/candidate-systems', () => {
+  it('offers only the systems with an IOT parameter of its name that it does not watch yet, searched on the server', async () => {
+    const parameterName = `Caudal ${unique()}`;
+    const rule = await createRule({ parameterName: parameterName.toUpperCase() });
+    const watched = await sensorSystem(undefined, { parameterName, name: `Ponte Velha ${unique()}` });
+    const bridge = await sensorSystem(undefined, { parameterName, name: `Ponte Nova ${unique()}` });
+    const river = await sensorSystem(undefined, { parameterName, name: `Rio Tinto ${unique()}` });
+    // Not candidates: another parameter, the name on a text parameter, an IOT parameter with no reader.
+    await sensorSystem(undefined, { name: `Ponte de Outro Parâmetro ${unique()}` });
+    const asText = await createMobilitySystem(t.db, { name: `Ponte de Texto ${unique()}` });
+    const noReader = await createMobilitySystem(t.db, { name: `Ponte sem Leitor ${unique()}` });
+    await t.db.insert(mobilitySystemParameters).values([
+      { systemId: asText.id, name: parameterName, type: 'TEXT', value: '3' },
+      { systemId: noReader.id, name: parameterName, type: 'IOT', readerId: null },
+    ]);
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [watched.system.id] });
+
+    const all = await api.get(`/rule-templates/${rule.id}/candidate-systems`);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().content).toEqual([
+      { id: bridge.system.id, name: bridge.system.name, groupName: expect.any(String), readerId: bridge.readerId },
+      { id: river.system.id, name: river.system.name, groupName: expect.any(String), readerId: river.readerId },
+    ]);
+    const found = (await api.get(`/rule-templates/${rule.id}/candidate-systems`, { universalSearch: 'ponte' })).json();
+    expect(found.content.map((system: { id: number }) => system.id)).toEqual([bridge.system.id]);
+    const paged = (await api.get(`/rule-templates/${rule.id}/candidate-systems`, { itemsPerPage: '1' })).json();
+    expect(paged).toMatchObject({ totalItems: 2, totalPages: 2, currentPage: 0 });
+    expect(paged.content).toHaveLength(1);
+  });
+
+  it('needs MANAGE_RULE_TEMPLATES and a rule in scope', async () => {
+    const rule = await createRule();
+    const other = await signInNewUser(t, { permissions: ['MANAGE_EVENTS'] });
+    expectError(
+      await callerOf(t, other.authorization).get(`/rule-templates/${rule.id}/candidate-systems`),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(await api.get('/rule-templates/987654/candidate-systems'), 404, 'NOT_FOUND');
+  });
+});
+
 describe('rules on incoming readings', () => {
   it('opens one event after the duration and resolves it on the clear condition', async () => {
     const rule = await createRule();
@@ -242,6 +288,139 @@ describe('rules on incoming readings', () => {
     await ingest(readerId, Date.now() - MINUTE, [5]);
     await ingest(`nobody-${unique()}`, Date.now() - MINUTE, [5]);
     expect(await ruleEventsOf(rule.id)).toEqual([]);
+  });
+});
+
+/** Where the rule stands on each system, as the systems table shows it. */
+async function statesOf(ruleId: number) {
+  const page = (await api.get(`/rule-templates/${ruleId}/systems`)).json();
+  return Object.fromEntries(
+    page.content.map((s: { id: number; state: string; openEvent: { id: number } | null }) => [
+      s.id,
+      { state: s.state, openEventId: s.openEvent?.id ?? null },
+    ]),
+  );
+}
+
+describe('PUT /api/rule-templates/{id}', () => {
+  it('restarts the count on every system: readings before the edit no longer count', async () => {
+    const rule = await createRule({
+      condition: { operator: 'GT', threshold: 3, holdType: 'READINGS', holdValue: 3 },
+    });
+    const a = await sensorSystem();
+    const b = await sensorSystem();
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [a.system.id, b.system.id] });
+    const start = Date.now() - 30 * MINUTE;
+    // Two of the three readings the rule asks for, on both systems.
+    await ingest(a.readerId, start, [3.5, 3.6]);
+    await ingest(b.readerId, start, [3.5, 3.6]);
+
+    const edited = await api.put(
+      `/rule-templates/${rule.id}`,
+      ruleInput({ name: rule.name, condition: { operator: 'GT', threshold: 3.2, holdType: 'READINGS', holdValue: 3 } }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().condition).toMatchObject({ threshold: 3.2 });
+    const audit = await findAuditRows(t.db, 'UPDATE', 'rule_template');
+    expect(audit.some((row) => row.record_id === String(rule.id))).toBe(true);
+    expect(await statesOf(rule.id)).toEqual({
+      [a.system.id]: { state: 'IDLE', openEventId: null },
+      [b.system.id]: { state: 'IDLE', openEventId: null },
+    });
+
+    // The third reading would have opened the event under the old count; now it is the first of three.
+    await ingest(a.readerId, start + 2 * MINUTE, [3.7, 3.8]);
+    await ingest(b.readerId, start + 2 * MINUTE, [3.7, 3.8]);
+    expect(await ruleEventsOf(rule.id)).toEqual([]);
+    // A restarted process replays nothing from before the edit either.
+    const restarted = createRuleEngine(t.app);
+    try {
+      await restarted.handleReadings([{ readerId: a.readerId, value: 3.9, observedAt: new Date(start + 4 * MINUTE) }]);
+    } finally {
+      await restarted.close();
+    }
+    expect(await ruleEventsOf(rule.id)).toHaveLength(1);
+    await ingest(b.readerId, start + 4 * MINUTE, [3.9]);
+    expect(await ruleEventsOf(rule.id)).toHaveLength(2);
+  });
+
+  it('keeps an open event open until the new clear condition holds, without opening another', async () => {
+    const rule = await createRule({
+      condition: { operator: 'GT', threshold: 3, holdType: 'READINGS', holdValue: 1 },
+      clearCondition: { operator: 'LTE', threshold: 2.5, holdType: 'READINGS', holdValue: 1 },
+    });
+    const { system, readerId } = await sensorSystem();
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [system.id] });
+    const start = Date.now() - 30 * MINUTE;
+    await ingest(readerId, start, [4]);
+    const [raised] = await ruleEventsOf(rule.id);
+    expect(raised).toMatchObject({ status: 'OPEN' });
+
+    const edited = await api.put(
+      `/rule-templates/${rule.id}`,
+      ruleInput({
+        name: rule.name,
+        condition: { operator: 'GT', threshold: 5, holdType: 'READINGS', holdValue: 1 },
+        clearCondition: { operator: 'LTE', threshold: 1, holdType: 'READINGS', holdValue: 1 },
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().openEventsCount).toBe(1);
+    expect(await statesOf(rule.id)).toEqual({ [system.id]: { state: 'ACTIVE', openEventId: raised.event_id } });
+
+    // 2 m met the old clear condition, not the new one; 6 m meets the new alarm, but the event is already open.
+    await ingest(readerId, start + MINUTE, [2, 6]);
+    expect(await ruleEventsOf(rule.id)).toEqual([
+      expect.objectContaining({ event_id: raised.event_id, status: 'OPEN' }),
+    ]);
+    await ingest(readerId, start + 3 * MINUTE, [0.8]);
+    expect(await ruleEventsOf(rule.id)).toEqual([
+      expect.objectContaining({ event_id: raised.event_id, status: 'RESOLVED' }),
+    ]);
+    // The event still says which condition raised it.
+    const origin = (await api.get(`/rule-templates/events/${raised.event_id}`)).json().origin;
+    expect(origin.condition).toMatchObject({ threshold: 3 });
+    expect(origin.clearReadings.map((r: { value: number }) => r.value)).toEqual([0.8]);
+  });
+});
+
+describe('DELETE /api/rule-templates/{id}', () => {
+  it('refuses while an event it would resolve is open, and deletes once an operator resolved it', async () => {
+    const rule = await createRule({
+      condition: { operator: 'GT', threshold: 3, holdType: 'READINGS', holdValue: 1 },
+    });
+    const { system, readerId } = await sensorSystem();
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [system.id] });
+    await ingest(readerId, Date.now() - 10 * MINUTE, [4]);
+    const [raised] = await ruleEventsOf(rule.id);
+
+    const refused = await api.delete(`/rule-templates/${rule.id}`);
+    expectError(refused, 409, 'DELETE_FAILED');
+    expect(refused.json().message).toContain('1 open event');
+    expect(refused.json().blocked).toEqual({ reason: 'RULE_HAS_OPEN_EVENTS', name: rule.name, count: 1 });
+    expect((await api.get(`/rule-templates/${rule.id}`)).json()).toMatchObject({ openEventsCount: 1, systemsCount: 1 });
+
+    const resolved = await api.put(`/events/${raised.event_id}/status`, { status: 'RESOLVED', note: 'Verificado' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect((await api.get(`/rule-templates/${rule.id}`)).json().openEventsCount).toBe(0);
+    expect((await statesOf(rule.id))[system.id].openEventId).toBeNull();
+
+    const deleted = await api.delete(`/rule-templates/${rule.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expectError(await api.get(`/rule-templates/${rule.id}`), 404, 'NOT_FOUND');
+    const audit = await findAuditRows(t.db, 'DELETE', 'rule_template');
+    expect(audit.some((row) => row.record_id === String(rule.id))).toBe(true);
+    // The event keeps the name of the rule that raised it.
+    const origin = (await api.get(`/rule-templates/events/${raised.event_id}`)).json().origin;
+    expect(origin).toMatchObject({ rule: { id: null, name: rule.name }, eventStatus: 'RESOLVED' });
+  });
+
+  it('deletes a rule that never raised an event', async () => {
+    const rule = await createRule();
+    const { system } = await sensorSystem();
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [system.id] });
+    expect((await api.delete(`/rule-templates/${rule.id}`)).statusCode).toBe(200);
+    expectError(await api.delete(`/rule-templates/${rule.id}`), 404, 'NOT_FOUND');
   });
 });
 

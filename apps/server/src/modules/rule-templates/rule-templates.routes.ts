@@ -3,6 +3,7 @@ import {
   ZPagedList,
   ZRuleApplyInput,
   ZRuleApplyResult,
+  ZRuleCandidateSystem,
   ZRuleEventOriginAnswer,
   ZRuleSystem,
   ZRuleSystemParams,
@@ -25,6 +26,7 @@ import {
   deleteRuleTemplate,
   readRuleTemplate,
   removeRuleSystem,
+  searchRuleCandidates,
   searchRuleSystems,
   searchRuleTemplates,
   updateRuleTemplate,
@@ -130,6 +132,23 @@ export const ruleTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => searchRuleSystems(app.db, request.params.id, request.query, requireAuth(request)),
+  );
+
+  app.get(
+    '/rule-templates/:id/candidate-systems',
+    {
+      config: manage,
+      schema: {
+        tags,
+        description:
+          "Systems the rule can still be applied to: those with an IOT parameter of the rule's name linked to a " +
+          'reader, that it does not watch yet.',
+        params: ZIdParams,
+        querystring: ZRuleSystemSearchQuery,
+        response: { 200: ZPagedList(ZRuleCandidateSystem) },
+      },
+    },
+    async (request) => searchRuleCandidates(app.db, request.params.id, request.query, requireAuth(request)),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   type TFieldError,
   type TPagedList,
   type TRuleApplyResult,
+  type TRuleCandidateSystem,
   type TRuleSystem,
   type TRuleTemplate,
   type TRuleTemplateInputParsed,
@@ -10,22 +11,24 @@ import {
   type ZRuleSystemSearchQuery,
   type ZRuleTemplateSearchQuery,
 } from '@mip/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
 import { ruleTemplateSystems, ruleTemplates } from '../../db/schema/index.ts';
 import { byFoldedColumn, matchesSearch } from '../../db/text-search.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
-import { fieldErrors, notFound } from '../../http/errors.ts';
+import { deleteFailed, fieldErrors, notFound } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { andEntityInScopeSql, entityInScopeSql } from '../entities/entity-scope.ts';
-import { oneOfSql } from '../events/events.service.ts';
+import { LIVE_STATUSES_SQL, oneOfSql } from '../events/events.service.ts';
 import { announceRulesChanged } from './rule-listener.ts';
 import { ruleReaderIdSql } from './rule-reader.ts';
 import {
+  type TRuleCandidateRow,
   type TRuleSystemRow,
   type TRuleTemplateRow,
+  toRuleCandidateSystem,
   toRuleSystem,
   toRuleTemplate,
   toRuleTemplateRecord,
@@ -35,13 +38,21 @@ type TSearchQuery = z.output<typeof ZRuleTemplateSearchQuery>;
 type TSystemSearchQuery = z.output<typeof ZRuleSystemSearchQuery>;
 type TApplyInput = z.output<typeof ZRuleApplyInput>;
 
+/**
+ * The events a rule raised that it still watches and that are live: an event
+ * an operator has already resolved or closed no longer counts (the rule only
+ * waits for its clear condition to re-arm there).
+ */
+const liveEventsCountSql = (ruleId: SQL) =>
+  sql`(select count(*)::int from rule_template_systems a join events e on e.id = a.event_id
+        where a.rule_id = ${ruleId} and e.status in ${LIVE_STATUSES_SQL})`;
+
 const RULE_COLUMNS = sql`r.id, r.name, r.description, r.active, r.parameter_name, r.condition, r.clear_condition,
   r.priority, r.direction, r.sub_type, r.is_public, r.title, r.message, r.created_at, r.updated_at,
   json_build_object('id', c.id, 'name', c.name) as category,
   json_build_object('id', en.id, 'name', en.name) as entity,
   (select count(*)::int from rule_template_systems a where a.rule_id = r.id) as systems_count,
-  (select count(*)::int from rule_template_systems a where a.rule_id = r.id and a.event_id is not null)
-    as open_events_count`;
+  ${liveEventsCountSql(sql`r.id`)} as open_events_count`;
 
 const RULE_FROM = sql`from rule_templates r
   join event_categories c on c.id = r.category_id
@@ -155,7 +166,13 @@ export async function createRuleTemplate(
   });
 }
 
-/** A changed rule starts its runs afresh on every system (they were counted against the old conditions); open events stay. */
+/**
+ * A changed rule starts its runs afresh on every system: they were counted
+ * against the old conditions, so the readings stored before the edit no longer
+ * count (the latest becomes the last one seen; a restart replays none of them).
+ * An event it opened stays open, and is resolved when the new clear condition
+ * holds: an edit changes the rule, not what the sensor saw.
+ */
 export async function updateRuleTemplate(
   db: TDatabase,
   id: number,
@@ -171,10 +188,7 @@ export async function updateRuleTemplate(
       .set({ ...toColumns(input), updatedAt: sql`now()` })
       .where(eq(ruleTemplates.id, id))
       .returning();
-    await tx
-      .update(ruleTemplateSystems)
-      .set({ runCount: 0, runSince: null, runReadings: [] })
-      .where(eq(ruleTemplateSystems.ruleId, id));
+    await restartRuns(tx, id, input.parameterName);
     await recordAudit(tx, actor, {
       action: 'UPDATE',
       recordType: 'rule_template',
@@ -186,10 +200,48 @@ export async function updateRuleTemplate(
   });
 }
 
-/** The events it raised stay, with the rule's name; those still open wait for an operator. */
+/**
+ * No run counts on any system, and the newest stored reading of each system's
+ * reader taken as already seen, so the new conditions count only what comes next.
+ */
+async function restartRuns(tx: TExecutor, ruleId: number, parameterName: string): Promise<void> {
+  await tx
+    .update(ruleTemplateSystems)
+    .set({ runCount: 0, runSince: null, runReadings: [] })
+    .where(eq(ruleTemplateSystems.ruleId, ruleId));
+  await tx.execute(
+    sql`update rule_template_systems a set last_value = l.value, last_observed_at = l.observed_at
+          from (select s.system_id, latest.value, latest.observed_at
+                  from rule_template_systems s
+                  cross join lateral (
+                    select i.value, i.observed_at from iot_readings i
+                     where i.reader_id = ${ruleReaderIdSql(sql`s.system_id`, parameterName)}
+                     order by i.observed_at desc, i.id desc limit 1) latest
+                 where s.rule_id = ${ruleId}) l
+         where a.rule_id = ${ruleId} and a.system_id = l.system_id
+           and l.observed_at > coalesce(a.last_observed_at, '-infinity'::timestamptz)`,
+  );
+}
+
+/**
+ * Refused (DELETE_FAILED) while the rule has a live event it would resolve:
+ * deleting it would leave that event open with nothing watching its end. The
+ * operator resolves the events, or deactivates the rule instead. The events it
+ * raised before stay, with the rule's name.
+ */
 export async function deleteRuleTemplate(db: TDatabase, id: number, auth: TAuthContext, actor: TActor): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockRule(tx, id, auth);
+    const { rows } = await tx.execute<{ open_events: number }>(
+      sql`select ${liveEventsCountSql(sql`${id}::int`)} as open_events`,
+    );
+    const openEvents = rows[0].open_events;
+    if (openEvents > 0) {
+      throw deleteFailed(
+        `The rule "${before.name}" has ${openEvents} open event(s); resolve them first, or deactivate the rule instead`,
+        { reason: 'RULE_HAS_OPEN_EVENTS', name: before.name, count: openEvents },
+      );
+    }
     await tx.delete(ruleTemplates).where(eq(ruleTemplates.id, id));
     await recordAudit(tx, actor, {
       action: 'DELETE',
@@ -296,6 +348,16 @@ export async function removeRuleSystem(
   });
 }
 
+/** The orders of both system lists (`s` the system, `g` its group). */
+const SYSTEM_ORDER = {
+  sortColumns: {
+    name: { expression: sql`s.name collate pt_natural` },
+    groupName: { expression: sql`g.name collate pt_natural` },
+  },
+  defaultSort: 'name',
+  tiebreak: sql`s.id`,
+};
+
 /** GET /rule-templates/{id}/systems: the systems it watches, and where it stands on each. */
 export async function searchRuleSystems(
   db: TDatabase,
@@ -309,19 +371,48 @@ export async function searchRuleSystems(
     {
       columns: sql`s.id, s.name, g.name as group_name, a.event_id, a.run_count, a.last_value, a.last_observed_at,
         ${ruleReaderIdSql(sql`s.id`, rule.parameterName)} as reader_id,
-        (select json_build_object('id', e.id, 'name', e.title) from events e where e.id = a.event_id) as open_event`,
+        (select json_build_object('id', e.id, 'name', e.title) from events e
+          where e.id = a.event_id and e.status in ${LIVE_STATUSES_SQL}) as open_event`,
       from: sql`from rule_template_systems a
         join mobility_systems s on s.id = a.system_id
         join mobility_system_groups g on g.id = s.group_id`,
       where: [sql`a.rule_id = ${id}`, matchesSearch(query.universalSearch, [byFoldedColumn(sql`s.search_text`)])],
-      sortColumns: {
-        name: { expression: sql`s.name collate pt_natural` },
-        groupName: { expression: sql`g.name collate pt_natural` },
-      },
-      defaultSort: 'name',
-      tiebreak: sql`s.id`,
+      ...SYSTEM_ORDER,
     },
     query,
     toRuleSystem,
+  );
+}
+
+/**
+ * GET /rule-templates/{id}/candidate-systems: the systems the rule can still
+ * be applied to — those with an IOT parameter of its name linked to a reader
+ * (picked out by the parameters, far fewer than the systems) that it does not
+ * watch yet.
+ */
+export async function searchRuleCandidates(
+  db: TDatabase,
+  id: number,
+  query: TSystemSearchQuery,
+  auth: TAuthContext,
+): Promise<TPagedList<TRuleCandidateSystem>> {
+  const rule = await readRuleTemplate(db, id, auth);
+  return searchPage<TRuleCandidateRow, TRuleCandidateSystem>(
+    db,
+    {
+      columns: sql`s.id, s.name, g.name as group_name, ${ruleReaderIdSql(sql`s.id`, rule.parameterName)} as reader_id`,
+      from: sql`from mobility_systems s join mobility_system_groups g on g.id = s.group_id`,
+      countFrom: sql`from mobility_systems s`,
+      where: [
+        sql`s.id in (select p.system_id from mobility_system_parameters p
+                      where p.type = 'IOT' and p.reader_id is not null
+                        and lower(p.name) = lower(${rule.parameterName}))`,
+        sql`not exists (select 1 from rule_template_systems a where a.rule_id = ${id} and a.system_id = s.id)`,
+        matchesSearch(query.universalSearch, [byFoldedColumn(sql`s.search_text`)]),
+      ],
+      ...SYSTEM_ORDER,
+    },
+    query,
+    toRuleCandidateSystem,
   );
 }

@@ -4,7 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findFileProblem, notifyFileProblem, type TFileRules } from './file-checks';
+import { findFileProblem, notifyFileProblem, type TFileProblem, type TFileRules } from './file-checks';
 import { formatFileSize } from './file-size';
 
 /**
@@ -20,6 +20,7 @@ export function FileDropzone({
   error,
   required,
   preview,
+  onProblem,
 }: {
   label: string;
   rules: TFileRules;
@@ -29,6 +30,8 @@ export function FileDropzone({
   required?: boolean;
   /** Shown under the chosen file (an image, the first page of a PDF). */
   preview?: ReactNode;
+  /** Where a refused file's problem goes instead of a notification (a popover a toast's click would close). */
+  onProblem?: (problem: TFileProblem) => void;
 }) {
   const { t } = useTranslation();
   const labelId = useId();
@@ -40,7 +43,8 @@ export function FileDropzone({
     try {
       const problem = await findFileProblem(files, rules);
       if (problem) {
-        notifyFileProblem(t, problem, rules.maxMb);
+        if (onProblem) onProblem(problem);
+        else notifyFileProblem(t, problem, rules.maxMb);
         return;
       }
       onChange(files[0] ?? null);

@@ -40,7 +40,7 @@ export function RemoteMultiSelect({
       {...props}
       searchable
       hidePickedOptions
-      nothingFoundMessage={t('table.noResults')}
+      nothingFoundMessage={props.nothingFoundMessage ?? t('table.noResults')}
       data={[...known.values()].map((option) => ({ value: String(option.id), label: option.name }))}
       value={value.map((option) => String(option.id))}
       searchValue={text}

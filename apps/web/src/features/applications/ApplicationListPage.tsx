@@ -2,6 +2,7 @@ import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import { APPLICATION_TYPES, type TApplicationListItem, verticalAppPath } from '@mip/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
@@ -20,6 +21,18 @@ interface TApplicationFilters {
 }
 
 export const APPLICATIONS_PAGE_SIZE = 20;
+
+/** A long address wraps after a slash or a dot, not in the middle of a word (the column is narrow on a phone). */
+function withBreaksAfterSeparators(address: string): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let offset = 0;
+  for (const part of address.split(/(?<=[/.])/)) {
+    if (offset > 0) nodes.push(<wbr key={offset} />);
+    nodes.push(part);
+    offset += part.length;
+  }
+  return nodes;
+}
 
 /** /apps: the applications the portal lists (spec 000 §2, WRITE_ROLE). */
 export default function ApplicationListPage() {
@@ -79,8 +92,8 @@ export default function ApplicationListPage() {
         const address =
           application.type === 'VERTICAL_APP_BASED' ? verticalAppPath(application.id) : application.configs.url;
         return address ? (
-          <Text size="xs" ff="monospace" maw={320} style={{ overflowWrap: 'anywhere' }}>
-            {address}
+          <Text size="xs" ff="monospace" miw={150} maw={320} style={{ overflowWrap: 'anywhere' }}>
+            {withBreaksAfterSeparators(address)}
           </Text>
         ) : (
           <NoValue />

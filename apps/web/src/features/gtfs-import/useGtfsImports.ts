@@ -6,8 +6,8 @@ import {
   type TPagedList,
 } from '@mip/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API_BASE, ApiError, api } from '../../api/client';
-import { sessionStore } from '../auth/session-store';
+import { api } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload-with-progress';
 
 /** A job that no longer moves: nothing more to poll. */
 export const isFinished = (job: TGtfsImportJob) =>
@@ -44,42 +44,13 @@ export function useImportHistory(query: Partial<Record<keyof TGtfsImportSearchQu
 export const confirmImport = (id: number) => api.post<TGtfsImportJob>(`gtfs/imports/${id}/confirm`);
 export const cancelImport = (id: number) => api.post<TGtfsImportJob>(`gtfs/imports/${id}/cancel`);
 
-/**
- * Uploads the zip with XMLHttpRequest rather than fetch: only it reports upload
- * progress, and GTFS zips run to hundreds of megabytes. Errors come back as the
- * same ApiError the rest of the app handles.
- */
+/** Uploads the zip with its progress reported: GTFS zips run to hundreds of megabytes. */
 export function uploadGtfsZip(
   groupId: number,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<TGtfsImportJob> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE}gtfs/imports?groupId=${groupId}`);
-    const token = sessionStore.token();
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onerror = () => reject(new ApiError(-1, { message: 'Network failure' }));
-    request.onload = () => {
-      let body: unknown = {};
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // a body that is not JSON: the status says enough
-      }
-      if (request.status >= 200 && request.status < 300) {
-        resolve(body as TGtfsImportJob);
-        return;
-      }
-      if (request.status === 401 && token) sessionStore.expire();
-      reject(new ApiError(request.status, body as ConstructorParameters<typeof ApiError>[1]));
-    };
-    const form = new FormData();
-    form.append('file', file, file.name);
-    request.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<TGtfsImportJob>(`gtfs/imports?groupId=${groupId}`, form, onProgress);
 }

@@ -3,9 +3,11 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { Image } from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { TextSelection } from '@tiptap/pm/state';
 import { useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HelpImageControl } from './HelpImageControl';
 
@@ -50,9 +52,14 @@ function editorLabels(t: TFunction): Partial<RichTextEditorLabels> {
   };
 }
 
+/** The picture among pasted or dropped files, if any: screenshots arrive as image/png files. */
+const imageFileIn = (files: FileList | undefined) =>
+  Array.from(files ?? []).find((file) => file.type.startsWith('image/')) ?? null;
+
 /**
- * The article's rich text: headings, lists, links, images (by address) and
- * tables. Answers '' while the editor is empty, so "no contents" is one value.
+ * The article's rich text: headings, lists, links, images (uploaded, pasted,
+ * dropped or by address) and tables. Answers '' while the editor is empty, so
+ * "no contents" is one value.
  */
 export function HelpEditor({
   initialHtml,
@@ -64,11 +71,31 @@ export function HelpEditor({
   error?: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  // A picture pasted or dropped into the text goes to the image control, which uploads it and asks for its description.
+  const [droppedFile, setDroppedFile] = useState<File | null>(null);
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: initialHtml,
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
-    editorProps: { attributes: { 'aria-label': t('help.fields.contents'), 'aria-multiline': 'true', role: 'textbox' } },
+    editorProps: {
+      attributes: { 'aria-label': t('help.fields.contents'), 'aria-multiline': 'true', role: 'textbox' },
+      handlePaste: (_view, event) => {
+        const file = imageFileIn(event.clipboardData?.files);
+        // Text copied with a picture beside it (a web page, a document) is pasted as text.
+        if (!file || event.clipboardData?.getData('text/plain')) return false;
+        setDroppedFile(file);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const file = moved ? null : imageFileIn(event.dataTransfer?.files);
+        if (!file) return false;
+        event.preventDefault();
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        if (at) view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))));
+        setDroppedFile(file);
+        return true;
+      },
+    },
   });
 
   return (
@@ -98,7 +125,7 @@ export function HelpEditor({
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
-            <HelpImageControl />
+            <HelpImageControl droppedFile={droppedFile} onDroppedFileTaken={() => setDroppedFile(null)} />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.TableInsert />

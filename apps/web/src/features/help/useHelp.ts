@@ -1,6 +1,7 @@
-import type { THelpArticle, THelpArticleInput, THelpListItem, TLanguage } from '@mip/shared';
+import type { THelpArticle, THelpArticleInput, THelpImage, THelpListItem, TLanguage } from '@mip/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload-with-progress';
 
 /** Every help query starts with this, so a save or delete refreshes the index and the article at once. */
 export const HELP_QUERY_KEY = ['help'];
@@ -30,3 +31,10 @@ export const saveHelpArticle = (language: TLanguage, url: string, input: THelpAr
 
 export const deleteHelpArticle = (language: TLanguage, url: string) =>
   api.delete<{ success: true }>('help/', { language, url });
+
+/** POST /help/images: one picture for an article, with the upload's progress; answers its src. */
+export function uploadHelpImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<THelpImage>('help/images', form, onProgress, signal);
+}

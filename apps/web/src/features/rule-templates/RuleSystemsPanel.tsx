@@ -17,8 +17,7 @@ import { rowActionsColumn } from '../../components/table/RowActions';
 import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
 import { MobilityGroupSelect } from '../mobility-groups/MobilityGroupSelect';
-import { searchSystemOptions } from '../mobility-systems/useMobilitySystems';
-import { applyRuleTemplate, removeRuleSystem, useRuleSystems } from './useRuleTemplates';
+import { applyRuleTemplate, removeRuleSystem, searchRuleCandidateOptions, useRuleSystems } from './useRuleTemplates';
 
 const SYSTEMS_PAGE_SIZE = 10;
 const STATE_COLOURS: Record<TRuleState, string> = {
@@ -37,8 +36,11 @@ export function RuleStateBadge({ state }: { state: TRuleState }) {
   );
 }
 
-/** The systems a saved rule watches: apply it to more (one by one or a whole group), see where it stands, remove. */
-export function RuleSystemsPanel({ ruleId }: { ruleId: number }) {
+/**
+ * The systems a saved rule watches: apply it to more (one by one, offered only
+ * those with its IOT parameter, or a whole group), see where it stands, remove.
+ */
+export function RuleSystemsPanel({ ruleId, parameterName }: { ruleId: number; parameterName: string }) {
   const { t, i18n } = useTranslation();
   const appPath = useAppPath();
   const session = useSession();
@@ -166,9 +168,12 @@ export function RuleSystemsPanel({ ruleId }: { ruleId: number }) {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <RemoteMultiSelect
-          queryKey={['mobility-systems', 'rule-apply']}
-          search={(text) => searchSystemOptions(text)}
+          queryKey={['rule-templates', ruleId, 'candidate-systems']}
+          search={(text) => searchRuleCandidateOptions(ruleId, text)}
           label={t('ruleTemplates.fields.applySystems')}
+          description={t('ruleTemplates.help.applySystems', { parameter: parameterName })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          nothingFoundMessage={t('ruleTemplates.noCandidates', { parameter: parameterName })}
           value={systems}
           onChange={setSystems}
         />

@@ -201,7 +201,7 @@ export default function RuleTemplateFormPage() {
           />
         </Stack>
       </form>
-      {id !== null && <RuleSystemsPanel ruleId={id} />}
+      {id !== null && rule.data && <RuleSystemsPanel ruleId={id} parameterName={rule.data.parameterName} />}
       <RuleTestPanel values={values} />
     </Stack>
   );

@@ -2,6 +2,7 @@ import type {
   TPagedList,
   TRuleApplyInput,
   TRuleApplyResult,
+  TRuleCandidateSystem,
   TRuleEventOrigin,
   TRuleSystem,
   TRuleSystemSearchQuery,
@@ -13,6 +14,7 @@ import type {
 } from '@mip/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { DROPDOWN_PAGE_SIZE, type TOption } from '../../components/select/RemoteSelect';
 
 export type TRuleTemplateSearch = Partial<Record<keyof TRuleTemplateSearchQuery, unknown>>;
 
@@ -41,6 +43,17 @@ export function useRuleSystems(id: number, query: Partial<Record<keyof TRuleSyst
     queryFn: ({ signal }) => api.get<TPagedList<TRuleSystem>>(`rule-templates/${id}/systems`, query, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** GET /rule-templates/{id}/candidate-systems as options: the systems with the rule's IOT parameter it does not watch yet. */
+export async function searchRuleCandidateOptions(id: number, text: string): Promise<TOption[]> {
+  const page = await api.get<TPagedList<TRuleCandidateSystem>>(`rule-templates/${id}/candidate-systems`, {
+    universalSearch: text,
+    itemsPerPage: DROPDOWN_PAGE_SIZE,
+    sortProperty: 'name',
+    sortDirection: 'ASC',
+  });
+  return page.content.map((system) => ({ id: system.id, name: system.name }));
 }
 
 /** GET /rule-templates/events/{eventId}: the rule and readings behind an event; null when no rule raised it. */

@@ -1,0 +1,1 @@
+CREATE INDEX "mobility_system_parameters_reader_idx" ON "mobility_system_parameters" USING btree ("reader_id") WHERE "mobility_system_parameters"."type" = 'IOT';

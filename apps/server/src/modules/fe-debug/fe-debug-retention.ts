@@ -1,6 +1,7 @@
 import { DEFAULT_FE_DEBUG_RETENTION_DAYS, FE_DEBUG_RETENTION_SETTING } from '@mip/shared';
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/database.ts';
+import { deleteInChunks } from '../../db/delete-in-chunks.ts';
 import { schedulePeriodicRun, type TPeriodicRun } from '../../db/periodic-runs.ts';
 import { readWholeDaysSetting } from '../configuration/whole-days-setting.ts';
 
@@ -26,15 +27,7 @@ export const FE_DEBUG_SWEEP = {
 export async function deleteExpiredFeDebugReports(db: TDatabase, now = new Date()): Promise<number> {
   const days = await readWholeDaysSetting(db, FE_DEBUG_RETENTION_SETTING, DEFAULT_FE_DEBUG_RETENTION_DAYS);
   const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
-  let deleted = 0;
-  for (;;) {
-    const result = await db.execute(
-      sql`delete from fe_debug_reports where id in
-            (select id from fe_debug_reports where last_seen_at < ${cutoff}::timestamptz limit ${SWEEP_CHUNK})`,
-    );
-    deleted += result.rowCount ?? 0;
-    if ((result.rowCount ?? 0) < SWEEP_CHUNK) return deleted;
-  }
+  return deleteInChunks(db, 'fe_debug_reports', sql`last_seen_at < ${cutoff}::timestamptz`, SWEEP_CHUNK);
 }
 
 /** The hourly sweep, run by one server process at a time. */

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { TDatabase } from '../../db/database.ts';
+import type { TPeriodicRun } from '../../db/periodic-runs.ts';
 import { iotQueues } from '../../db/schema/index.ts';
 import type { TSecretBox } from '../../lib/secrets.ts';
 import type { ReadingBus } from '../iot-readings/reading-bus.ts';
 import { ingestMessageBatch } from '../iot-readings/reading-ingest.ts';
-import { sweepExpiredReadings } from '../iot-readings/reading-retention.ts';
+import { scheduleReadingSweep } from '../iot-readings/reading-retention.ts';
 import { toBrokerTarget } from './iot-queues.presenter.ts';
 import { QueueConsumer } from './queue-consumer.ts';
 
@@ -15,7 +16,6 @@ const RECONCILE_MS = 3_000;
 /** The status screen's figures are written this often; a heartbeat older than STALE_AFTER_S means no consumer. */
 const STATUS_MS = 2_000;
 export const STATUS_STALE_AFTER_S = 10;
-const SWEEP_MS = 60 * 60 * 1000;
 /** Advisory lock namespace of queue consumers ("IoTq"). */
 const LOCK_NAMESPACE = 0x496f_5471;
 
@@ -144,26 +144,24 @@ export function createIotConsumerSupervisor(options: {
     }
   }
 
-  const sweep = () =>
-    sweepExpiredReadings(db).catch((error) => log(`IoT readings could not be swept: ${(error as Error).message}`));
+  let sweep: TPeriodicRun | null = null;
 
   return {
     start: () => {
       if (!options.enabled) return;
       isStopped = false;
       void reconcile();
-      timers = [
-        setInterval(() => void reconcile(), RECONCILE_MS),
-        setInterval(() => void writeStatus(), STATUS_MS),
-        setInterval(() => void sweep(), SWEEP_MS),
-        setTimeout(() => void sweep(), 60_000),
-      ];
+      timers = [setInterval(() => void reconcile(), RECONCILE_MS), setInterval(() => void writeStatus(), STATUS_MS)];
+      sweep = scheduleReadingSweep(db, (message, error) => log(`${message}: ${(error as Error).message}`));
+      sweep.start();
       for (const timer of timers) timer.unref();
     },
     stop: async () => {
       isStopped = true;
       for (const timer of timers) clearInterval(timer);
       timers = [];
+      await sweep?.stop();
+      sweep = null;
       while (reconciling) await reconciling;
       // Stopped first, so the last status written says the queues are no longer connected here.
       await Promise.all([...consumers.values()].map((consumer) => consumer.stop()));

@@ -1,37 +1,32 @@
 import { DEFAULT_IOT_RETENTION_DAYS, IOT_RETENTION_SETTING } from '@mip/shared';
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/database.ts';
+import { deleteInChunks } from '../../db/delete-in-chunks.ts';
+import { schedulePeriodicRun, type TPeriodicRun } from '../../db/periodic-runs.ts';
+import { readWholeDaysSetting } from '../configuration/whole-days-setting.ts';
 
-/** Rows deleted per statement: a sweep never holds long locks nor one huge transaction. */
 const SWEEP_CHUNK = 10_000;
-const MAX_RETENTION_DAYS = 3650;
+const DAY_MS = 86_400_000;
 
-/** The configured retention in days (configuration `iot.readingRetentionDays`), within 1 day and 10 years. */
-export async function readRetentionDays(db: TDatabase): Promise<number> {
-  const { rows } = await db.execute<{ value: string }>(
-    sql`select value from configuration where name = ${IOT_RETENTION_SETTING}`,
-  );
-  const value = rows[0] ? Number(rows[0].value) : DEFAULT_IOT_RETENTION_DAYS;
-  if (!Number.isInteger(value) || value < 1) return DEFAULT_IOT_RETENTION_DAYS;
-  return Math.min(value, MAX_RETENTION_DAYS);
+export const READING_SWEEP = {
+  name: 'iot_reading_retention',
+  /** Once an hour across all server processes. */
+  everyMs: 60 * 60_000,
+  /** How often each process asks whether the hour's sweep is still to do. */
+  checkEveryMs: 10 * 60_000,
+  firstDelayMs: 60_000,
+};
+
+/** Deletes readings and dead letters older than the retention (`iot.readingRetentionDays`, 30 by default). */
+export async function sweepExpiredReadings(db: TDatabase, now = new Date()): Promise<number> {
+  const days = await readWholeDaysSetting(db, IOT_RETENTION_SETTING, DEFAULT_IOT_RETENTION_DAYS);
+  const cutoff = sql`received_at < ${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamptz`;
+  const readings = await deleteInChunks(db, 'iot_readings', cutoff, SWEEP_CHUNK);
+  await deleteInChunks(db, 'iot_dead_letters', cutoff, SWEEP_CHUNK);
+  return readings;
 }
 
-/**
- * Deletes readings and dead letters older than the retention. Every consumer
- * process runs it; running it twice at once only deletes the same rows.
- */
-export async function sweepExpiredReadings(db: TDatabase, now = new Date()): Promise<number> {
-  const days = await readRetentionDays(db);
-  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
-  let deleted = 0;
-  for (;;) {
-    const result = await db.execute(
-      sql`delete from iot_readings where id in
-            (select id from iot_readings where received_at < ${cutoff}::timestamptz limit ${SWEEP_CHUNK})`,
-    );
-    deleted += result.rowCount ?? 0;
-    if ((result.rowCount ?? 0) < SWEEP_CHUNK) break;
-  }
-  await db.execute(sql`delete from iot_dead_letters where received_at < ${cutoff}::timestamptz`);
-  return deleted;
+/** The hourly sweep, run by one server process at a time. */
+export function scheduleReadingSweep(db: TDatabase, log: (message: string, error: unknown) => void): TPeriodicRun {
+  return schedulePeriodicRun(db, { ...READING_SWEEP, run: () => sweepExpiredReadings(db), log });
 }

@@ -25,8 +25,11 @@ export async function capture(page: Page, name: string) {
   // A menu or dialog still fading in is half transparent: axe would judge its contrast mid-way.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await expectAccessible(page);
-  // A full-page shot of a scrolled page paints the fixed header and menu halfway down it: shoot from the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // A full-page shot of a scrolled page paints the fixed header and menu halfway down it: shoot from the top,
+  // unless a dropdown, menu or dialog is open (scrolling would close or move it).
+  await page.evaluate(() => {
+    if (!document.querySelector('[role="listbox"], [role="menu"], [role="dialog"]')) window.scrollTo(0, 0);
+  });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  expectAccessible,
+  MOBILE,
+  SCREENSHOTS,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 /** 160×120, one colour. */
@@ -261,7 +272,9 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       await fileInput.setInputFiles(SCREENSHOT_PNG);
       await expect(page.getByRole('progressbar', { name: image.uploading })).toBeAttached();
       await expect(page.getByText(image.uploading)).toBeVisible();
-      await capture(page, `help-image-uploading-${language}`);
+      // The Insert button's spinner turns for as long as the upload is held: shot as it is, without capture's wait.
+      await expectAccessible(page);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `help-image-uploading-${language}.png`) });
       release();
       await expect(picker.getByText(image.uploaded)).toBeVisible();
       await page.unroute('**/api/help/images');

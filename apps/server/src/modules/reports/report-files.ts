@@ -7,8 +7,7 @@ import {
   type TReportFormat,
   zonedParts,
 } from '@mip/shared';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import type ExcelJS from 'exceljs';
 import { formatCsvRow } from '../../lib/csv.ts';
 
 /** Where a report's rows go as the query hands them over: one file being written. */
@@ -121,7 +120,8 @@ function xlsxValue(value: unknown, type: TQueryColumnType | undefined): ExcelJS.
 }
 
 /** XLSX through exceljs's streaming writer: each row is committed as it comes, not held as a workbook. */
-function createXlsxWriter(heading: TReportHeading): TReportWriter {
+async function createXlsxWriter(heading: TReportHeading): Promise<TReportWriter> {
+  const { default: Excel } = await import('exceljs');
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -129,7 +129,7 @@ function createXlsxWriter(heading: TReportHeading): TReportWriter {
     output.on('end', resolve);
     output.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.created = heading.generatedAt;
   // The header row stays in sight while scrolling (the streaming writer takes views only here).
   const sheet = workbook.addWorksheet(sheetName(heading.title), { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -204,7 +204,8 @@ function columnWidths(headers: string[], sample: string[][], available: number):
  * rows as a table with its header on every page (the first REPORT_PDF_ROW_CAP
  * rows, and a note when there were more).
  */
-function createPdfWriter(heading: TReportHeading, rowCap = REPORT_PDF_ROW_CAP): TReportWriter {
+async function createPdfWriter(heading: TReportHeading, rowCap = REPORT_PDF_ROW_CAP): Promise<TReportWriter> {
+  const { default: PDFDocument } = await import('pdfkit');
   const texts = PDF_TEXTS[heading.language === 'en-US' ? 'en-US' : 'pt-PT'];
   const doc = new PDFDocument({
     size: 'A4',
@@ -308,7 +309,11 @@ function createPdfWriter(heading: TReportHeading, rowCap = REPORT_PDF_ROW_CAP): 
   };
 }
 
-export function createReportWriter(format: TReportFormat, heading: TReportHeading): TReportWriter {
+/**
+ * exceljs and pdfkit are loaded on the first XLSX or PDF, not with the server: together they are a
+ * quarter of a second of every start.
+ */
+export async function createReportWriter(format: TReportFormat, heading: TReportHeading): Promise<TReportWriter> {
   if (format === 'XLSX') return createXlsxWriter(heading);
   if (format === 'PDF') return createPdfWriter(heading);
   return createCsvWriter();

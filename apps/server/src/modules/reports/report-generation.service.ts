@@ -67,7 +67,7 @@ export async function produceReportFile(
   run: TReportRun,
   onRows?: (rowsDone: number) => void,
 ): Promise<{ filename: string; mimeType: string; contents: Buffer; rowCount: number }> {
-  const writer = createReportWriter(run.format, {
+  const writer = await createReportWriter(run.format, {
     title: run.template.name,
     parameters: describeParameters(run.template.parameters, run.values, run.language),
     generatedAt: run.generatedAt,

@@ -83,6 +83,8 @@ describe('evaluateReadings', () => {
   it('reads a batch in the order the readings were observed', () => {
     const shuffled = [...series(31, 32, 33)].reverse();
     expect(evaluateReadings(byCount, INITIAL_RULE_STATE, shuffled).state.isOpen).toBe(true);
+    const onlyActions = evaluateReadings(byCount, INITIAL_RULE_STATE, shuffled, { actionsOnly: true });
+    expect(onlyActions.steps.map((step) => step.action)).toEqual(['OPEN']);
   });
 
   it('resumes a run from a saved state as if it had never stopped', () => {

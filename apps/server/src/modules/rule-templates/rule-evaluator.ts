@@ -108,19 +108,29 @@ export function stepRule(
   return { state: next, step: { reading, matches, state: ruleStateOf(next), action, evidence } };
 }
 
-/** Readings through the rule in the order they were observed; answers the new state and a step per reading counted. */
+const isObservedInOrder = (readings: readonly TEvalReading[]) =>
+  readings.every((reading, i) => i === 0 || readings[i - 1].observedAt <= reading.observedAt);
+
+/**
+ * Readings through the rule in the order they were observed; answers the new
+ * state and a step per reading counted — or, with `actionsOnly` (the bus
+ * listener, on every batch of every sensor), only the steps that open or
+ * resolve an event.
+ */
 export function evaluateReadings(
   rule: TRuleDefinition,
   state: TRuleRunState,
   readings: readonly TEvalReading[],
+  options: { actionsOnly?: boolean } = {},
 ): { state: TRuleRunState; steps: TRuleStep[] } {
-  const ordered = [...readings].sort((a, b) => a.observedAt - b.observedAt);
+  // A batch mostly arrives in order: sorting a copy of it anyway costs on every batch.
+  const ordered = isObservedInOrder(readings) ? readings : [...readings].sort((a, b) => a.observedAt - b.observedAt);
   const steps: TRuleStep[] = [];
   let current = state;
   for (const reading of ordered) {
     const result = stepRule(rule, current, reading);
     current = result.state;
-    if (result.step) steps.push(result.step);
+    if (result.step && (!options.actionsOnly || result.step.action)) steps.push(result.step);
   }
   return { state: current, steps };
 }

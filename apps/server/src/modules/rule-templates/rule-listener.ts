@@ -242,8 +242,9 @@ export function createRuleEngine(app: Pick<FastifyInstance, 'db' | 'log'>): TRul
 
   /** Readings through one binding's rule, with the events they open or resolve. */
   async function evaluate(binding: TBinding, readings: TEvalReading[]) {
-    const { state, steps } = evaluateReadings(binding.definition, binding.state, readings);
-    if (steps.length === 0) return;
+    const { state, steps } = evaluateReadings(binding.definition, binding.state, readings, { actionsOnly: true });
+    // The same state object: every reading was counted already (a redelivery).
+    if (state === binding.state) return;
     binding.state = state;
     moved.add(binding);
     for (const step of steps) if (step.action) await apply(binding, step.action, step.evidence);

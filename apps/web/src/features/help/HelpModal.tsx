@@ -3,17 +3,19 @@ import { Alert, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { can, helpUrlOf, type THelpArticle, type TLanguage } from '@mip/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notify } from '../../components/notify';
 import { useSession } from '../auth/session-store';
-import { HelpArticleForm } from './HelpArticleForm';
 import { HelpArticleView } from './HelpArticleView';
 import { HelpIndex } from './HelpIndex';
 import { deleteHelpArticle, HELP_QUERY_KEY, useHelpArticle, useHelpIndex } from './useHelp';
+
+// The editor (tiptap) is half the help's code: only writers download it, when they edit.
+const HelpArticleForm = lazy(() => import('./HelpArticleForm').then((module) => ({ default: module.HelpArticleForm })));
 
 /**
  * Spec 001 §4 help panel: the article of a page (the index when it has none),
@@ -100,14 +102,16 @@ function HelpPanel({
 
   if (view.mode === 'edit') {
     return (
-      <HelpArticleForm
-        language={view.language}
-        url={view.url}
-        article={view.article}
-        categories={categories}
-        onSaved={(saved) => setView({ mode: 'article', url: saved.url })}
-        onCancel={() => setView(view.article ? { mode: 'article', url: view.url } : { mode: 'index' })}
-      />
+      <Suspense fallback={<DelayedLoader />}>
+        <HelpArticleForm
+          language={view.language}
+          url={view.url}
+          article={view.article}
+          categories={categories}
+          onSaved={(saved) => setView({ mode: 'article', url: saved.url })}
+          onCancel={() => setView(view.article ? { mode: 'article', url: view.url } : { mode: 'index' })}
+        />
+      </Suspense>
     );
   }
 

@@ -10,7 +10,9 @@ import { DetailsTable } from '../../components/display';
 import { useSession } from '../auth/session-store';
 import { GroupIcon } from '../mobility-groups/GroupIcon';
 import { usePublicSystem } from '../timetable/useSchedule';
-import { IotReadings } from './IotReadings';
+
+// Its chart library is a quarter of a megabyte: only a card with a sensor fetches it.
+const IotReadings = lazy(() => import('./IotReadings').then((module) => ({ default: module.IotReadings })));
 
 // Both pull in code a visitor rarely needs (date pickers, previews): loaded when a card shows them.
 const Timetable = lazy(() => import('../timetable/Timetable').then((module) => ({ default: module.Timetable })));
@@ -94,7 +96,11 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
             .map((parameter) => [parameter.name, <ParameterValue key={parameter.id} parameter={parameter} />])}
         />
       )}
-      {system.parameters.some((parameter) => parameter.type === 'IOT') && <IotReadings systemId={system.id} />}
+      {system.parameters.some((parameter) => parameter.type === 'IOT') && (
+        <Suspense fallback={null}>
+          <IotReadings systemId={system.id} />
+        </Suspense>
+      )}
       <ActiveEvents system={system} onOpenIncident={actions.onOpenIncident} />
       {actions.onReport && (
         <Button

@@ -40,4 +40,13 @@ test('a user who forgot their password resets it through the emailed link', asyn
   // The link worked once; it does not work again.
   await page.goto(link);
   await expect(page.getByText('Esta ligação já não é válida: expirou ou já foi usada.')).toBeVisible();
+
+  // The demo account gets its password back: the specs after this one sign in with it.
+  const login = await request.post('/api/auth/login', { data: { email: account.email, password: newPassword } });
+  const token = (await login.json()).session.token as string;
+  const restored = await request.put('/api/auth/password', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { oldPassword: newPassword, newPassword: account.password, confirmPassword: account.password },
+  });
+  expect(restored.ok(), await restored.text()).toBeTruthy();
 });

@@ -34,7 +34,9 @@ export function ensureInstalled() {
   const isCurrent = existsSync(marker) && existsSync(PROJECT_NODE) && statSync(marker).mtimeMs >= newestMtime(lock);
   if (isCurrent) return;
   console.log('Installing dependencies (first run, or the lock file changed)…');
-  const status = run(NPM, ['install', '--no-audit', '--no-fund'], {
+  // --include=dev: with NODE_ENV=production npm would leave out the build tool and the pinned Node 24,
+  // which `npm start` needs as much as development does.
+  const status = run(NPM, ['install', '--include=dev', '--no-audit', '--no-fund'], {
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
   });
   if (status !== 0) {

@@ -35,6 +35,22 @@ async function metroSystemId(request: APIRequestContext, name: string, systemTyp
   return system.id;
 }
 
+/**
+ * A day of the demo feed as it is on this server: the first start moves the
+ * feed's dates forward by whole years (so that it has service today), which
+ * keeps 25 April on the 25th but not a Monday on a Monday; `monday` moves the
+ * day to the Monday of its week.
+ */
+async function demoDay(request: APIRequestContext, isoDay: string, { monday = false } = {}): Promise<string> {
+  const api = await apiAs(request, ACCOUNTS.admin);
+  const history = await (await api.get('/api/gtfs/imports/search?status=SUCCEEDED')).json();
+  const demo = history.content.find((job: { group: { name: string } }) => job.group.name === 'Metro do Porto');
+  const day = new Date(`${isoDay}T12:00:00Z`);
+  day.setUTCFullYear(day.getUTCFullYear() + (demo?.serviceYearsMoved ?? 0));
+  if (monday) day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
 const passingsTable = (page: Page) => page.getByRole('table', { name: /Todas as passagens|All passings/ });
 
 test.describe('timetables', () => {
@@ -44,7 +60,9 @@ test.describe('timetables', () => {
   }) => {
     test.setTimeout(120_000);
     const trindade = await metroSystemId(request, 'Trindade', 'STOP');
-    await page.goto(`/timetable/${trindade}?date=2025-04-14`);
+    const weekday = await demoDay(request, '2025-04-14', { monday: true });
+    const holiday = await demoDay(request, '2025-04-25');
+    await page.goto(`/timetable/${trindade}?date=${weekday}`);
     await expect(page.getByRole('heading', { name: 'Trindade', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Horário', level: 2 })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Linha' })).toHaveValue('A');
@@ -68,19 +86,19 @@ test.describe('timetables', () => {
 
     // The holiday: another set of services, chosen with the date picker.
     await page.getByRole('button', { name: 'Data' }).click();
-    await page.getByRole('button', { name: /^25 abril 2025$/i }).click();
+    await page.getByRole('button', { name: new RegExp(`^25 abril ${holiday.slice(0, 4)}$`, 'i') }).click();
     await expect(services.getByText('DDF', { exact: true })).toBeVisible();
     await expect(services.getByText('DU', { exact: true })).toHaveCount(0);
     await capture(page, 'timetable-stop-holiday-pt-PT');
 
-    // A day without service.
-    await page.goto(`/timetable/${trindade}?date=2030-01-07`);
+    // A day without service: long after the feed's period, however far it was moved.
+    await page.goto(`/timetable/${trindade}?date=2099-01-05`);
     await expect(page.getByText('Não há horário para esta data.')).toBeVisible();
 
     // English, and a phone's width.
     await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
     await page.setViewportSize(MOBILE);
-    await page.goto(`/timetable/${trindade}?date=2025-04-25`);
+    await page.goto(`/timetable/${trindade}?date=${holiday}`);
     await expect(page.getByRole('heading', { name: 'Timetable', level: 2 })).toBeVisible();
     await expect(
       page.getByRole('list', { name: 'Services on this day' }).getByText('ADF', { exact: true }),
@@ -90,7 +108,7 @@ test.describe('timetables', () => {
 
   test('a route, with its stops and the direction switch', async ({ page, request }) => {
     const lineD = await metroSystemId(request, 'D', 'ROUTE');
-    await page.goto(`/timetable/${lineD}?date=2025-04-14`);
+    await page.goto(`/timetable/${lineD}?date=${await demoDay(request, '2025-04-14', { monday: true })}`);
     const stops = page.getByRole('list', { name: 'Paragens da linha' });
     await expect(stops.getByRole('listitem').first()).toBeVisible();
     const firstOutbound = (await stops.getByRole('listitem').first().textContent()) ?? '';

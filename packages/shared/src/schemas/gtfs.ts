@@ -164,6 +164,12 @@ export const ZGtfsImportJob = z.object({
   finishedAt: z.string().nullable(),
   feedStartDate: z.string().nullable(),
   feedEndDate: z.string().nullable(),
+  /**
+   * The demo network only: the whole years its service dates were moved
+   * forward on the first run so that its timetable covers today (null for a
+   * feed loaded as it is — every import a user makes).
+   */
+  serviceYearsMoved: z.number().int().nullable(),
 });
 export type TGtfsImportJob = z.infer<typeof ZGtfsImportJob>;
 

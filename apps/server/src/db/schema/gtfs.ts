@@ -238,6 +238,8 @@ export const gtfsImportJobs = pgTable(
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     /** The demo network loaded on first start: started again if a restart interrupted it. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** The demo network's service dates moved forward by these whole years (see moveServiceToToday). */
+    serviceYearsMoved: integer('service_years_moved'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Who confirmed the import (it may differ from the uploader). */
     confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),

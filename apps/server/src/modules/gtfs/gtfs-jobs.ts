@@ -50,6 +50,7 @@ interface TJobRow {
   report: TGtfsReport | null;
   confirmed_by: number | null;
   created_by: number | null;
+  is_demo: boolean;
 }
 
 export interface TGtfsJobRunner {
@@ -301,7 +302,7 @@ export function createGtfsJobRunner(
 
   async function loadJob(jobId: number): Promise<TJobRow | null> {
     const { rows } = await db.$client.query<TJobRow>(
-      `select id, group_id, status, file_path, rows_total, report, confirmed_by, created_by
+      `select id, group_id, status, file_path, rows_total, report, confirmed_by, created_by, is_demo
          from gtfs_import_jobs where id = $1`,
       [jobId],
     );
@@ -463,7 +464,12 @@ export function createGtfsJobRunner(
             throw error;
           });
         } else {
-          await importFeed(db, { ...input, filePath, expectedRows: job.rows_total });
+          await importFeed(db, {
+            ...input,
+            filePath,
+            expectedRows: job.rows_total,
+            moveServiceTo: job.is_demo ? todayNumber() : undefined,
+          });
         }
         await ticker.stop();
         await removeFile(filePath);
@@ -490,7 +496,7 @@ export function createGtfsJobRunner(
                                         where o.group_id = j.group_id and o.status = 'IMPORTING')
                      order by j.id
                      for update skip locked limit 1)
-        returning id, group_id, status, file_path, rows_total, report, confirmed_by, created_by`,
+        returning id, group_id, status, file_path, rows_total, report, confirmed_by, created_by, is_demo`,
     );
     return rows[0] ?? null;
   }

@@ -32,13 +32,14 @@ export type TImportJobRow = {
   finished_at: Date | string | null;
   feed_start_date: string | null;
   feed_end_date: string | null;
+  service_years_moved: number | null;
 };
 
 /** The columns of a job row; dates as text, since node-postgres would turn them into local midnights. */
 export const IMPORT_JOB_COLUMNS = sql`j.id, j.group_id, g.name as group_name, j.status, j.phase, j.rows_done, j.rows_total,
   j.file_name, j.file_size, j.counts, j.error_count, j.warning_count, j.failure_code,
   u.id as created_by_id, u.name as created_by_name, j.created_at, j.started_at, j.finished_at,
-  j.feed_start_date::text as feed_start_date, j.feed_end_date::text as feed_end_date`;
+  j.feed_start_date::text as feed_start_date, j.feed_end_date::text as feed_end_date, j.service_years_moved`;
 
 export const IMPORT_JOB_FROM = sql`from gtfs_import_jobs j
   join mobility_system_groups g on g.id = j.group_id
@@ -61,6 +62,7 @@ function jobFields(row: TImportJobRow): Omit<TGtfsImportJob, 'report'> {
     finishedAt: toIsoTimestampOrNull(row.finished_at),
     feedStartDate: row.feed_start_date,
     feedEndDate: row.feed_end_date,
+    serviceYearsMoved: row.service_years_moved,
   };
 }
 

@@ -308,6 +308,12 @@ describe('GTFS import lifecycle', () => {
     expect(await activeFeedId(group.id)).toBe(staged.id);
   });
 
+  it('loads a user’s feed with its own dates, even the demo’s feed', async () => {
+    const group = await createMobilityGroup(t.db);
+    const job = await importGtfs(t, authorization, group.id, gtfsFixture('metro-porto'));
+    expect(job).toMatchObject({ status: 'SUCCEEDED', feedEndDate: '2025-12-31', serviceYearsMoved: null });
+  });
+
   it('a cancel while the check loads, or just after, leaves nothing of the feed', async () => {
     const group = await createMobilityGroup(t.db);
     const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('metro-porto'));
@@ -477,7 +483,15 @@ describe('demo network', () => {
     expect(rows).toHaveLength(1);
     const done = await waitForJob(t, authorization, rows[0].id, ['SUCCEEDED', 'FAILED']);
     expect(done.status).toBe('SUCCEEDED');
-    expect((await systemsOf(group.id)).get('stop:5726')).toMatchObject({ name: 'Trindade', active: true });
+    const trindade = (await systemsOf(group.id)).get('stop:5726');
+    expect(trindade).toMatchObject({ name: 'Trindade', active: true });
+    // The feed ended on 31-12-2025: its dates moved by whole years, so a newcomer sees today's trains.
+    const today = new Date().toISOString().slice(0, 10);
+    const yearFromToday = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+    expect(done.serviceYearsMoved).toBeGreaterThanOrEqual(1);
+    expect(done.feedStartDate! <= today && done.feedEndDate! >= yearFromToday).toBe(true);
+    const schedules = await Promise.all([today, yearFromToday].map((date) => scheduleAt(trindade!.id, date)));
+    for (const schedule of schedules) expect(schedule.routes.length).toBeGreaterThan(0);
     // Once loaded, another sweep queues nothing more.
     await resumeDemoImport(t.db, gtfsUploadDir(UPLOAD_DIR));
     const again = await t.db.$client.query(`select count(*)::int as n from gtfs_import_jobs where group_id = $1`, [

@@ -63,9 +63,18 @@ export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jo
       key: 'period',
       title: t('gtfs.history.period'),
       render: (job) =>
-        job.feedStartDate && job.feedEndDate
-          ? `${formatIsoDay(job.feedStartDate)} – ${formatIsoDay(job.feedEndDate)}`
-          : '—',
+        job.feedStartDate && job.feedEndDate ? (
+          <>
+            {`${formatIsoDay(job.feedStartDate)} – ${formatIsoDay(job.feedEndDate)}`}
+            {!!job.serviceYearsMoved && (
+              <Text size="xs" c="dimmed">
+                {t('gtfs.history.demoDatesMoved', { count: job.serviceYearsMoved })}
+              </Text>
+            )}
+          </>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'counts',

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { TGtfsImportJob } from '@mip/shared';
-import { IconAlertCircle, IconCircleCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,6 +145,11 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
               trips: counts.trips,
               stopTimes: counts.stopTimes.toLocaleString(),
             })}
+          </Alert>
+        )}
+        {!!job.serviceYearsMoved && (
+          <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+            {t('gtfs.job.demoDatesMoved', { count: job.serviceYearsMoved })}
           </Alert>
         )}
         {job.status === 'FAILED' && (

@@ -9,6 +9,7 @@ import { readGtfsFeed } from '../reader/feed-reader.ts';
 import type { IssueCollector } from '../reader/issues.ts';
 import { formatIsoDate } from '../reader/values.ts';
 import { copyRows } from './copy-writer.ts';
+import { moveServiceToToday } from './demo-service-dates.ts';
 import {
   chooseRouteDirections,
   isMappedStop,
@@ -37,6 +38,8 @@ export interface TImportFeedInput {
   expectedRows: number | null;
   signal: AbortSignal;
   onProgress: (progress: TImportProgress) => void;
+  /** The demo network only (yyyymmdd): its service dates move to cover this day, see moveServiceToToday. */
+  moveServiceTo?: number;
 }
 
 /** What the swap needs besides the feed's id: the job it completes and who confirmed it. */
@@ -49,6 +52,8 @@ export interface TStagedFeed {
   counts: TGtfsFeedCounts;
   startDate: string | null;
   endDate: string | null;
+  /** Whole years the demo's service dates were moved by; null for a feed loaded as it is. */
+  serviceYearsMoved: number | null;
 }
 
 export interface TImportFeedResult {
@@ -410,9 +415,9 @@ async function swapIn(
     await client.query(`update gtfs_feeds set status = 'ACTIVE', activated_at = now() where id = $1`, [feedId]);
     await client.query(
       `update gtfs_import_jobs set status = 'SUCCEEDED', phase = 'DONE', finished_at = now(), feed_id = $2,
-              counts = $3, feed_start_date = $4, feed_end_date = $5
+              counts = $3, feed_start_date = $4, feed_end_date = $5, service_years_moved = $6
         where id = $1`,
-      [input.jobId, feedId, JSON.stringify(counts), staged.startDate, staged.endDate],
+      [input.jobId, feedId, JSON.stringify(counts), staged.startDate, staged.endDate, staged.serviceYearsMoved],
     );
     await recordAudit(drizzle(client), input.actor, {
       action: 'GTFS_IMPORT',
@@ -514,7 +519,14 @@ export async function stageFeed(
   input.onProgress({ phase: 'SYSTEMS', rowsDone: 0, rowsTotal: plan.stops.length + plan.routes.length });
   await staging.attach();
   input.signal.throwIfAborted();
-  return { feedId, plan, counts, startDate: isoOrNull(model.startDate), endDate: isoOrNull(model.endDate) };
+  return {
+    feedId,
+    plan,
+    counts,
+    startDate: isoOrNull(model.startDate),
+    endDate: isoOrNull(model.endDate),
+    serviceYearsMoved: null,
+  };
 }
 
 /** The feed's own row completed and its small tables COPYed, on one connection. */
@@ -587,6 +599,8 @@ export async function importFeed(db: TDatabase, input: TImportFeedInput): Promis
       onProgress: (rowsDone) => input.onProgress({ phase: 'READING', rowsDone, rowsTotal: input.expectedRows }),
     });
     if (!read.model || read.issues.hasErrors) throw new FeedRejectedError(read.issues);
+    const serviceYearsMoved =
+      input.moveServiceTo === undefined ? null : moveServiceToToday(read.model, input.moveServiceTo);
     let staged: TStagedFeed;
     try {
       staged = await stageFeed(db, staging, read.model, input);
@@ -595,7 +609,7 @@ export async function importFeed(db: TDatabase, input: TImportFeedInput): Promis
       read.issues.add('DUPLICATE_STOP_SEQUENCE', { file: 'stop_times.txt', field: 'stop_sequence' });
       throw new FeedRejectedError(read.issues);
     }
-    return await swapStagedFeed(db, input, staged);
+    return await swapStagedFeed(db, input, { ...staged, serviceYearsMoved });
   } catch (error) {
     await staging.abort(error as Error);
     await dropFeed(db, feedId).catch(() => {});

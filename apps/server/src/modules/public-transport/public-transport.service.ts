@@ -13,6 +13,7 @@ import type { TDatabase } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { meaningfulText, type TRouteDirections, weekdaysToServiceDays } from '../gtfs/import/feed-systems.ts';
 import { formatGtfsTime } from '../gtfs/reader/values.ts';
+import { mergeStopPatterns } from './route-stop-order.ts';
 
 const DIRECTIONS: TRouteDirection[] = ['MAIN', 'OPPOSITE'];
 
@@ -363,21 +364,11 @@ async function routeStops(
   ]);
   const row = routes.get(route.ref);
   const pattern = row?.directions[direction === 'MAIN' ? '0' : '1']?.stopRefs ?? [];
-  // The longest trip gives the order; stops only shorter variants serve go where their sequence puts them.
-  const order = new Map<number, number>(pattern.map((ref, i) => [ref, i]));
   const byStop = groupBy(passings, (passing) => passing.stop_ref);
-  const firstSequence = new Map<number, number>();
-  for (const passing of passings) {
-    firstSequence.set(
-      passing.stop_ref,
-      Math.min(firstSequence.get(passing.stop_ref) ?? passing.sequence, passing.sequence),
-    );
-  }
-  const stopRefs = distinct([...pattern, ...byStop.keys()]).sort(
-    (a, b) =>
-      (order.get(a) ?? pattern.length) - (order.get(b) ?? pattern.length) ||
-      (firstSequence.get(a) ?? 0) - (firstSequence.get(b) ?? 0),
+  const tripPatterns = [...groupBy(passings, (passing) => passing.trip_ref).values()].map((trip) =>
+    trip.sort((a, b) => a.sequence - b.sequence).map((passing) => passing.stop_ref),
   );
+  const stopRefs = mergeStopPatterns([pattern, ...tripPatterns]);
   const stops = await readStops(db, route.feed_id, stopRefs);
   return {
     row,

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Box, Center, Group, Loader, Modal, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { TDocumentSummary } from '@mip/shared';
 import {
   IconChevronLeft,
@@ -19,7 +20,7 @@ import { downloadBytes, type TLoadedDocument, useDocumentContents, useObjectUrl 
 const PdfViewer = lazy(() => import('./PdfViewer').then((module) => ({ default: module.PdfViewer })));
 const PanoramaViewer = lazy(() => import('./PanoramaViewer').then((module) => ({ default: module.PanoramaViewer })));
 
-export type TPreviewedDocument = Pick<TDocumentSummary, 'id' | 'title' | 'filename' | 'type' | 'props'>;
+export type TPreviewedDocument = Pick<TDocumentSummary, 'id' | 'title' | 'filename' | 'type' | 'props' | 'isPublic'>;
 
 function ToolButton({
   label,
@@ -49,18 +50,17 @@ function ToolButton({
  */
 export function FilePreviewModal({
   document,
-  isPublic,
   onClose,
   onDelete,
 }: {
   document: TPreviewedDocument | null;
-  isPublic?: boolean;
   onClose: () => void;
   /** Offered when the user may delete; resolves once it is done (or refused). */
   onDelete?: (document: TPreviewedDocument) => void;
 }) {
   const { t } = useTranslation();
-  const loaded = useDocumentContents(document?.id ?? null, { isPublic });
+  // A public file comes through the public call, so a visitor (who has no session) can open it too.
+  const loaded = useDocumentContents(document?.id ?? null, { isPublic: document?.isPublic });
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
   const [page, setPage] = useState(1);
@@ -217,10 +217,12 @@ function PreviewBody({
 }) {
   const { t } = useTranslation();
   const url = useObjectUrl(isPdf ? undefined : loaded.bytes, loaded.type);
+  const area = useElementSize();
   if (is360 && url)
     return <PanoramaViewer url={url} label={t('documents.preview.panorama', { title: loaded.title })} />;
   return (
     <ScrollArea
+      ref={area.ref}
       h="min(70vh, 640px)"
       type="auto"
       data-testid="preview-area"
@@ -234,6 +236,8 @@ function PreviewBody({
             page={page}
             zoom={zoom}
             rotation={rotation}
+            // The box's width less the padding around the page.
+            fitWidth={area.width - 24}
             label={t('documents.preview.pdfPage', { title: loaded.title, page })}
             onPageCount={onPageCount}
             onError={onError}

@@ -14,6 +14,7 @@ export function PdfViewer({
   page,
   zoom,
   rotation,
+  fitWidth = 0,
   label,
   onPageCount,
   onError,
@@ -22,6 +23,8 @@ export function PdfViewer({
   page: number;
   zoom: number;
   rotation: number;
+  /** The width a page at 100 % may take (px): a larger page is drawn smaller, so it fits a phone. */
+  fitWidth?: number;
   label: string;
   onPageCount: (count: number) => void;
   onError: () => void;
@@ -56,7 +59,9 @@ export function PdfViewer({
     void pdf.getPage(Math.min(page, pdf.numPages)).then((pdfPage) => {
       if (!isCurrent) return;
       const ratio = window.devicePixelRatio || 1;
-      const viewport = pdfPage.getViewport({ scale: zoom * ratio, rotation });
+      const natural = pdfPage.getViewport({ scale: 1, rotation });
+      const fit = fitWidth > 0 ? Math.min(1, fitWidth / natural.width) : 1;
+      const viewport = pdfPage.getViewport({ scale: zoom * fit * ratio, rotation });
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
       canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
@@ -68,7 +73,7 @@ export function PdfViewer({
       isCurrent = false;
       renderTask?.cancel();
     };
-  }, [pdf, page, zoom, rotation, onError]);
+  }, [pdf, page, zoom, rotation, fitWidth, onError]);
 
   if (!pdf) {
     return (

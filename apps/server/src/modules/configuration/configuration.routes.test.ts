@@ -296,6 +296,27 @@ describe('PUT /api/configuration/', () => {
     ]);
   });
 
+  it('audits a change of a key or a feed address without the value, and a cleared one as cleared', async () => {
+    const key = '"AIza-secret-in-audit"';
+    const feed = '"https://waze.example/feed?token=secret-feed-token"';
+    await saveConfiguration([
+      { name: 'app.googleMapApiKey', value: key },
+      { name: 'waze.feedUrl', value: feed },
+    ]);
+    await saveConfiguration([{ name: 'app.googleMapApiKey', value: '""' }]);
+    const { rows } = await t.db.$client.query<{ record_id: string; before: unknown; after: unknown }>(
+      `select record_id, before, after from audit_log
+        where record_type = 'configuration' and record_id in ('app.googleMapApiKey', 'waze.feedUrl') order by id`,
+    );
+    expect(JSON.stringify(rows)).not.toMatch(/secret/);
+    expect(rows.at(-2)).toMatchObject({ record_id: 'waze.feedUrl', after: { value: '[changed]' } });
+    expect(rows.at(-1)).toEqual({
+      record_id: 'app.googleMapApiKey',
+      before: { value: '[redacted]' },
+      after: { value: '""' },
+    });
+  });
+
   it('answers INVALID_COLOUR on the value of a colour that is not one', async () => {
     expectFieldError(
       await saveConfiguration([{ name: 'app.defaultColor', value: '"#12345"' }]),

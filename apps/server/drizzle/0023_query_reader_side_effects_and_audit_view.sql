@@ -25,16 +25,28 @@ UPDATE public.audit_log
 -- Every role may call these by default, and their effect reaches past a read-only statement: signals on
 -- the platform's channels (its caches and rules listen), the advisory locks its singletons and jobs
 -- take, WAL written, transaction ids consumed, and other sessions of the same role (other visitors'
--- widget queries) cancelled. Only the platform's own user may call them now; a data source cannot.
+-- widget queries) cancelled. Only the platform's own user may call them now (it notifies and locks,
+-- and may run without SUPERUSER once migrated); a data source cannot.
 -- Releasing one's own advisory locks stays open (the reader's session reset does it); set_config stays
 -- open too: the reader's transactions are read-only, it cannot become another role, every setting is
 -- reset after its answer, and tools such as pg_dump call it as any role.
--- Needs the functions' owner (a superuser); without one the server says so and the migration goes on.
--- Other roles of this database lose them as well: grant them back to a role that needs them.
+-- Needs a superuser (the functions' owner is one); without one the migration says so in a notice and
+-- goes on. Other roles of this database lose them as well: grant them back to a role that needs them.
 DO $$
 DECLARE
   fn regprocedure;
+  grantee name;
+  -- The platform's user: the one migrating, and those granted the reader (README: "Data sources").
+  grantees name[] := ARRAY(
+    SELECT current_user::name
+    UNION
+    SELECT r.rolname FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member
+     WHERE m.roleid = (SELECT oid FROM pg_roles WHERE rolname = 'mip_query_reader'));
 BEGIN
+  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+    RAISE NOTICE 'pg_notify, advisory locks and other functions with side effects stay open to every role: run this migration as a superuser to close them to data sources';
+    RETURN;
+  END IF;
   FOR fn IN
     SELECT p.oid::regprocedure FROM pg_proc p
      WHERE p.pronamespace = 'pg_catalog'::regnamespace
@@ -47,11 +59,8 @@ BEGIN
          'pg_cancel_backend', 'pg_terminate_backend')
   LOOP
     EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', fn);
-    EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', fn, current_user);
+    FOREACH grantee IN ARRAY grantees LOOP
+      EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', fn, grantee);
+    END LOOP;
   END LOOP;
-  IF has_function_privilege('public', 'pg_notify(text,text)', 'EXECUTE') THEN
-    RAISE NOTICE 'pg_notify, advisory locks and other functions with side effects stay open to every role: run this migration as a superuser to close them to data sources';
-  END IF;
-EXCEPTION WHEN insufficient_privilege THEN
-  RAISE NOTICE 'pg_notify, advisory locks and other functions with side effects stay open to every role: run this migration as a superuser to close them to data sources';
 END $$;

@@ -125,6 +125,21 @@ describe('POST /api/documents', () => {
     }
   });
 
+  it('shrinks a photo to 2560 px on its longest side, and a 360° one only past 8192 px', async () => {
+    const wide = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#0a6c74' } })
+      .jpeg()
+      .toBuffer();
+    for (const [is360, width] of [
+      ['false', 2560],
+      ['true', 3000],
+    ] as const) {
+      const response = await upload(photoFields({ is360 }), [{ filename: 'rua.jpg', bytes: wide }]);
+      expect(response.statusCode, response.body).toBe(200);
+      const stored = Buffer.from((await api.get(`/documents/${response.json().id}`)).json().contents, 'base64');
+      expect((await sharp(stored).metadata()).width, `is360=${is360}`).toBe(width);
+    }
+  });
+
   it('refuses a photo whose bytes only start like a picture', async () => {
     const fake = Buffer.concat([JPEG_START, Buffer.from('<html><script>alert(1)</script></html>')]);
     expectFieldError(await upload(photoFields(), [{ filename: 'foto.jpg', bytes: fake }]), 'file', 'INVALID_FILE_TYPE');

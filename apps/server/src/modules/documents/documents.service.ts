@@ -99,7 +99,7 @@ const STAFF_PHOTO_RULES: TImageRules = {
   accept: PHOTO_FILE_TYPES as TImageRules['accept'],
   maxMb: DOCUMENT_UPLOAD_MAX_MB,
   maxSide: PHOTO_MAX_SIDE,
-  fallbackName: 'foto',
+  fallbackName: 'photo',
 };
 /** A 360° photo keeps its detail: the viewer shows a small part of it at a time. */
 const PANORAMA_RULES: TImageRules = { ...STAFF_PHOTO_RULES, maxSide: 8192 };

@@ -22,6 +22,8 @@ export interface TConfigurationEntry {
   name: string;
   kind: TConfigurationKind;
   defaultValue: string;
+  /** A key or an address carrying one: the audit log records that it changed, never its value. */
+  secret?: true;
 }
 
 export const CONFIGURATION_CATALOG: readonly TConfigurationEntry[] = [
@@ -47,13 +49,13 @@ export const CONFIGURATION_CATALOG: readonly TConfigurationEntry[] = [
   // The key is public by nature: the browser asks the map tiles service with it (restrict it by referrer).
   { name: 'app.enableGoogleRoadMap', kind: 'BOOLEAN', defaultValue: 'false' },
   { name: 'app.enableGoogleSatellite', kind: 'BOOLEAN', defaultValue: 'false' },
-  { name: 'app.googleMapApiKey', kind: 'OPTIONAL_TEXT', defaultValue: '""' },
+  { name: 'app.googleMapApiKey', kind: 'OPTIONAL_TEXT', defaultValue: '""', secret: true },
   // The base map under everything: a MapLibre vector style URL or a raster {z}/{x}/{y} template;
   // empty keeps the offline outlines shipped with the server.
   { name: 'app.baseMapUrl', kind: 'URL', defaultValue: '""' },
   { name: 'app.baseMapAttribution', kind: 'OPTIONAL_TEXT', defaultValue: '""' },
   // The partner feed's address carries its access key: it stays on the server.
-  { name: 'waze.feedUrl', kind: 'URL', defaultValue: '""' },
+  { name: 'waze.feedUrl', kind: 'URL', defaultValue: '""', secret: true },
   // How many days IoT readings (and dead letters) are kept; whole days, 1 to 3650.
   { name: 'iot.readingRetentionDays', kind: 'JSON', defaultValue: '30' },
   // How many days a browser error report is kept after it was last seen; whole days, 1 to 3650.
@@ -62,4 +64,8 @@ export const CONFIGURATION_CATALOG: readonly TConfigurationEntry[] = [
 
 export function findConfigurationEntry(name: string): TConfigurationEntry | undefined {
   return CONFIGURATION_CATALOG.find((entry) => entry.name === name);
+}
+
+export function isSecretConfiguration(name: string): boolean {
+  return findConfigurationEntry(name)?.secret === true;
 }

@@ -32,13 +32,16 @@ type TWriter = Pick<TDatabase, 'insert'>;
 
 /** Secrets never reach the audit log, even as "before" and "after". */
 const SECRET_KEYS = new Set(['passwordHash', 'password', 'tokenHash', 'token', 'sessionToken']);
+/** What the log keeps of a secret: that there was one before a change, and that it changed. */
+export const REDACTED = '[redacted]';
+export const CHANGED = '[changed]';
 
 function redact(value: unknown): unknown {
   if (value === null || value === undefined || typeof value !== 'object') return value ?? null;
   if (Array.isArray(value)) return value.map(redact);
   if (value instanceof Date) return value.toISOString();
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEYS.has(key) ? '[redacted]' : redact(v);
+  for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEYS.has(key) ? REDACTED : redact(v);
   return out;
 }
 

@@ -3,9 +3,11 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * HTML that staff write and everyone's browser renders (dashboard highlights,
  * HTML widgets, help articles): formatting, headings, lists, links, images and
- * tables survive; scripts, event handlers, styles and javascript: links do
- * not. Addresses without a scheme are kept, so the same-origin images
- * uploaded for help articles (/api/help/images/<id>) stay. Security-relevant.
+ * tables survive; scripts, event handlers and styles do not. Links go to
+ * http(s), mailto or an address without a scheme, images to http(s) or an
+ * address without a scheme (the same-origin images uploaded for help articles,
+ * /api/help/images/<id>): never data: or javascript:, and an image left
+ * without its source goes. Security-relevant.
  */
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, {
@@ -16,8 +18,9 @@ export function sanitizeRichHtml(html: string): string {
       th: ['colspan', 'rowspan'],
       td: ['colspan', 'rowspan'],
     },
-    allowedSchemes: ['http', 'https', 'mailto', 'data'],
-    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   }).trim();
 }
 

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CONFIGURATION_CATALOG, PERMISSIONS, transformConfiguration } from '@mip/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createApplication, signInNewUser } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 
 const t = useTestApp();
 /** Holds WRITE_CONFIGURATION. */
@@ -293,6 +296,61 @@ describe('PUT /api/configuration/', () => {
       { name: 'app.enableGoogleSatellite', value: 'false' },
       { name: 'app.googleMapApiKey', value: '""' },
       { name: 'app.baseMapUrl', value: '""' },
+    ]);
+  });
+
+  it('audits a change of a key or a feed address without the value, and a cleared one as cleared', async () => {
+    const key = '"AIza-secret-in-audit"';
+    const feed = '"https://waze.example/feed?token=secret-feed-token"';
+    await saveConfiguration([
+      { name: 'app.googleMapApiKey', value: key },
+      { name: 'waze.feedUrl', value: feed },
+    ]);
+    await saveConfiguration([{ name: 'app.googleMapApiKey', value: '""' }]);
+    const { rows } = await t.db.$client.query<{ record_id: string; before: unknown; after: unknown }>(
+      `select record_id, before, after from audit_log
+        where record_type = 'configuration' and record_id in ('app.googleMapApiKey', 'waze.feedUrl') order by id`,
+    );
+    expect(JSON.stringify(rows)).not.toMatch(/secret/);
+    expect(rows.at(-2)).toMatchObject({ record_id: 'waze.feedUrl', after: { value: '[changed]' } });
+    expect(rows.at(-1)).toEqual({
+      record_id: 'app.googleMapApiKey',
+      before: { value: '[redacted]' },
+      after: { value: '""' },
+    });
+  });
+
+  it('takes the keys logged in clear before it out of the log (migration 0023)', async () => {
+    const logged = [
+      ['waze.feedUrl', '"https://w.example/?token=old-secret"', '"https://w.example/?token=new-secret"'],
+      ['app.googleMapApiKey', null, '"AIza-old-secret"'],
+      ['app.googleMapApiKey', '"AIza-old-secret"', '""'],
+      ['app.appTitle', '"A"', '"B"'],
+    ];
+    const ids: number[] = [];
+    for (const [name, before, after] of logged) {
+      const { rows } = await t.db.$client.query<{ id: number }>(
+        `insert into audit_log (action, record_type, record_id, before, after)
+         values ('UPDATE', 'configuration', $1, $2, $3) returning id`,
+        [name, before === null ? null : { value: before }, { value: after }],
+      );
+      ids.push(rows[0].id);
+    }
+    const migration = readFileSync(
+      path.join(MIGRATIONS_FOLDER, '0023_query_reader_side_effects_and_audit_view.sql'),
+      'utf8',
+    );
+    const scrub = migration.split('--> statement-breakpoint').find((part) => part.includes('UPDATE public.audit_log'));
+    await t.db.$client.query(scrub as string);
+    const { rows } = await t.db.$client.query<{ before: unknown; after: unknown }>(
+      'select before, after from audit_log where id = any($1) order by id',
+      [ids],
+    );
+    expect(rows).toEqual([
+      { before: { value: '[redacted]' }, after: { value: '[changed]' } },
+      { before: null, after: { value: '[changed]' } },
+      { before: { value: '[redacted]' }, after: { value: '""' } },
+      { before: { value: '"A"' }, after: { value: '"B"' } },
     ]);
   });
 

@@ -2,6 +2,7 @@ import {
   CONFIGURATION_CATALOG,
   findConfigurationEntry,
   isHttpUrl,
+  isSecretConfiguration,
   isValidColour,
   parseConfigurationValue,
   type TConfigurationPair,
@@ -10,7 +11,7 @@ import {
 import { eq, like, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/database.ts';
 import { applicationConfiguration, applications, configuration, informations } from '../../db/schema/index.ts';
-import { recordAudit, type TActor } from '../../http/audit.ts';
+import { CHANGED, REDACTED, recordAudit, type TActor } from '../../http/audit.ts';
 import { fieldErrors, notFound } from '../../http/errors.ts';
 import { sanitizeRichHtml } from '../../lib/rich-html.ts';
 import { announceConfigurationChange } from './configuration-cache.ts';
@@ -97,6 +98,11 @@ export function validateConfigurationValue(name: string, value: string): string 
   }
 }
 
+/** A secret's value as the audit log keeps it: only that it was set (or changed); an empty one is no secret. */
+function audited(name: string, value: string, marker: string): { value: string } {
+  return { value: isSecretConfiguration(name) && value !== '""' ? marker : value };
+}
+
 export async function saveConfiguration(db: TDatabase, pairs: TConfigurationPair[], actor: TActor): Promise<void> {
   const errors: TFieldError[] = [];
   pairs.forEach((pair, index) => {
@@ -116,8 +122,8 @@ export async function saveConfiguration(db: TDatabase, pairs: TConfigurationPair
         action: before ? 'UPDATE' : 'CREATE',
         recordType: 'configuration',
         recordId: pair.name,
-        before: before ? { value: before.value } : null,
-        after: { value: pair.value },
+        before: before ? audited(pair.name, before.value, REDACTED) : null,
+        after: audited(pair.name, pair.value, CHANGED),
       });
     }
     await announceConfigurationChange(tx);

@@ -96,6 +96,13 @@ describe('POST /api/data-sources', () => {
   });
 });
 
+/** The query is refused for want of a privilege. */
+async function expectDenied(query: string) {
+  const response = await preview(query);
+  expectError(response, 400, 'PREVIEW_QUERY_ERROR');
+  expect(response.json().message, query).toMatch(/permission denied/);
+}
+
 describe('what a data source can reach', () => {
   it('cannot read sessions, password hashes or configuration', async () => {
     for (const query of [
@@ -104,9 +111,7 @@ describe('what a data source can reach', () => {
       'select * from users',
       'select * from configuration',
     ]) {
-      const response = await preview(query);
-      expectError(response, 400, 'PREVIEW_QUERY_ERROR');
-      expect(response.json().message).toMatch(/permission denied/);
+      await expectDenied(query);
     }
     const allowed = await preview('select id, email from users limit 1');
     expect(allowed.statusCode, allowed.body).toBe(200);
@@ -127,6 +132,44 @@ describe('what a data source can reach', () => {
       const response = await preview(query);
       expectError(response, 400, 'PREVIEW_QUERY_ERROR');
       expect(response.json().message).toMatch(/permission denied/);
+    }
+  });
+
+  it('reads the audit log only through its public view: who did what to which record and when', async () => {
+    for (const query of [
+      "select record_id, after from audit_log where record_type = 'configuration'",
+      'select ip from audit_log',
+    ]) {
+      await expectDenied(query);
+    }
+    await createSource();
+    const response = await preview('select * from audit_log_public order by id desc limit 1');
+    expect(response.statusCode, response.body).toBe(200);
+    // No before/after (configuration secrets, data sources' SQL), no IP address or browser.
+    expect(response.json().headers).toEqual([
+      'id',
+      'at',
+      'user_id',
+      'impersonator_user_id',
+      'action',
+      'record_type',
+      'record_id',
+    ]);
+    expect(response.json().rows[0]).toEqual(expect.arrayContaining(['CREATE', 'data_source']));
+  });
+
+  it("cannot signal the platform's channels, take its locks, burn transaction ids or stop other queries", async () => {
+    for (const query of [
+      "select pg_notify('mip_map_changed', '') as sent",
+      'select pg_advisory_lock(4242) as locked',
+      'select pg_try_advisory_xact_lock(4242) as locked',
+      "select pg_logical_emit_message(false, 'mip', 'x') as lsn",
+      'select txid_current() as xid',
+      // Other visitors' widget queries run as the same role.
+      'select pg_cancel_backend(0) as cancelled',
+      'select pg_terminate_backend(0) as terminated',
+    ]) {
+      await expectDenied(query);
     }
   });
 
@@ -220,17 +263,10 @@ describe('what a data source can reach', () => {
     expect(response.json().rows).toEqual([[limited.user.id, [parent.id, child.id].sort((a, b) => a - b)]]);
   });
 
-  it('leaves nothing on its connection for the next query: locks, settings', async () => {
-    await preview("select pg_advisory_lock(4242), set_config('application_name', 'left-behind', false)");
+  it('leaves nothing on its connection for the next query: settings', async () => {
+    const left = await preview("select set_config('application_name', 'left-behind', false) as name");
+    expect(left.json().rows).toEqual([['left-behind']]);
     // The reset runs after the answer, before the connection serves anyone else.
-    await expect
-      .poll(async () => {
-        const { rows } = await t.db.$client.query<{ held: number }>(
-          "select count(*)::int as held from pg_locks where locktype = 'advisory' and objid = 4242",
-        );
-        return rows[0].held;
-      })
-      .toBe(0);
     for (let i = 0; i < 6; i++) {
       const after = await preview("select current_setting('application_name') as name");
       expect(after.json().rows).toEqual([['mip-query-reader']]);

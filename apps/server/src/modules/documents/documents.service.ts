@@ -1,9 +1,11 @@
 import {
   cleanFilename,
   DOCUMENT_UPLOAD_MAX_BYTES,
+  DOCUMENT_UPLOAD_MAX_MB,
   detectFileType,
   FILE_TYPES,
   FILE_TYPES_BY_CATEGORY,
+  PHOTO_FILE_TYPES,
   type TDocumentCategory,
   type TDocumentContents,
   type TDocumentOwnerKind,
@@ -17,6 +19,7 @@ import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { documents } from '../../db/schema/index.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, forbidden } from '../../http/errors.ts';
+import { PHOTO_MAX_SIDE, reencodeImage, type TImageRules } from '../../lib/photos.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { DOCUMENT_OWNERS } from './document-owners.ts';
 import { toDocumentContents, toDocumentRecord, toDocumentSummary } from './documents.presenter.ts';
@@ -92,6 +95,31 @@ function checkFile(file: TUploadedFile | null, category: TDocumentCategory) {
   return FILE_TYPES[type];
 }
 
+const STAFF_PHOTO_RULES: TImageRules = {
+  accept: PHOTO_FILE_TYPES as TImageRules['accept'],
+  maxMb: DOCUMENT_UPLOAD_MAX_MB,
+  maxSide: PHOTO_MAX_SIDE,
+  fallbackName: 'photo',
+};
+/** A 360° photo keeps its detail: the viewer shows a small part of it at a time. */
+const PANORAMA_RULES: TImageRules = { ...STAFF_PHOTO_RULES, maxSide: 8192 };
+
+/**
+ * What is stored of an upload. A photo is re-encoded like a reported one (see
+ * reencodeImage): shown to the public, it keeps neither the camera's metadata
+ * (GPS position, camera, author) nor anything that rode along in its bytes (a
+ * script or a page after the picture). A PDF is kept as it came.
+ */
+async function storedFile(file: TUploadedFile | null, fields: TUploadFields) {
+  const fileType = checkFile(file, fields.category);
+  const upload = file as TUploadedFile;
+  if (fields.category !== 'PHOTO') {
+    const filename = cleanFilename(upload.filename, `${fields.category.toLowerCase()}.${fileType.extension}`);
+    return { filename, mimeType: fileType.mimeType, bytes: upload.bytes };
+  }
+  return reencodeImage(upload, fields.is360 ? PANORAMA_RULES : STAFF_PHOTO_RULES);
+}
+
 export async function uploadDocument(
   db: TDatabase,
   fields: TUploadFields,
@@ -101,8 +129,7 @@ export async function uploadDocument(
 ): Promise<TDocumentSummary> {
   const owner = DOCUMENT_OWNERS[fields.ownerKind];
   if (!owner.canWrite(auth)) throw forbidden();
-  const fileType = checkFile(file, fields.category);
-  const upload = file as TUploadedFile;
+  const stored = await storedFile(file, fields);
   return db.transaction(async (tx) => {
     if (!(await owner.exists(tx, fields.ownerId, auth))) {
       throw fieldErrors([{ property: 'ownerId', error: 'INVALID_OWNER' }]);
@@ -114,10 +141,10 @@ export async function uploadDocument(
         ownerId: fields.ownerId,
         category: fields.category,
         title: fields.title,
-        filename: cleanFilename(upload.filename, `${fields.category.toLowerCase()}.${fileType.extension}`),
-        mimeType: fileType.mimeType,
-        size: upload.bytes.length,
-        contents: upload.bytes,
+        filename: stored.filename,
+        mimeType: stored.mimeType,
+        size: stored.bytes.length,
+        contents: stored.bytes,
         props: fields.category === 'PHOTO' ? { is360: fields.is360 } : {},
         isPublic: owner.isPublic,
         entityId: auth.user.entityId,

@@ -359,7 +359,11 @@ export function createQueryRunner(options: {
     stream: (spec, sink) =>
       withTransaction(spec, async (client, text, values) => {
         const batchSize = spec.batchSize ?? 2_000;
-        const cursor = client.query(new Cursor(text, values, { rowMode: 'array', types: RESULT_TYPES }));
+        // Wrapped like the other paths: only a query reads through it, never a statement such as NOTIFY
+        // (allowed in a read-only transaction, and no privilege stops it).
+        const cursor = client.query(
+          new Cursor(`select * from (\n${text}\n) as streamed`, values, { rowMode: 'array', types: RESULT_TYPES }),
+        );
         try {
           let rowCount = 0;
           let hasColumns = false;

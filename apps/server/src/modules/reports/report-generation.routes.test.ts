@@ -41,7 +41,7 @@ async function createTemplate(input: Partial<TReportTemplateInput>) {
 }
 
 /** A template written straight to the table, past the save check: a query that fails when it runs. */
-async function insertBrokenTemplate(isAsync: boolean) {
+async function insertBrokenTemplate(isAsync: boolean, query = 'select * from a_table_dropped_since') {
   const [row] = await t.db
     .insert(reportTemplates)
     .values(
@@ -50,7 +50,7 @@ async function insertBrokenTemplate(isAsync: boolean) {
         category: 'OTHERS',
         async: isAsync,
         enabled: true,
-        query: 'select * from a_table_dropped_since',
+        query,
       }),
     )
     .returning();
@@ -175,6 +175,12 @@ describe('POST /api/reports/{templateId}/generate, a report generated on demand'
     const response = await generator.post(`/reports/${broken.id}/generate`, { format: 'CSV', parameters: {} });
     expectError(response, 400, 'REPORT_QUERY_ERROR');
     expect(response.json().message).toContain('a_table_dropped_since');
+  });
+
+  it('runs a query only: a statement that signals the platform is refused', async () => {
+    const notifying = await insertBrokenTemplate(false, "notify mip_map_changed, 'from a report'");
+    const response = await generator.post(`/reports/${notifying.id}/generate`, { format: 'CSV', parameters: {} });
+    expectError(response, 400, 'REPORT_QUERY_ERROR');
   });
 
   it('answers TEMPLATE_DISABLED for a disabled template', async () => {

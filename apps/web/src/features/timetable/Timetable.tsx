@@ -60,43 +60,54 @@ function ClockTime({ time }: { time: TClockTime }) {
   );
 }
 
-function ServiceDays({ service }: { service: TScheduleService }) {
+/** A service in words — its days and its dates — never its GTFS id, which means nothing to a traveller. */
+function useServiceText() {
   const { t } = useTranslation();
-  const { groups, days } = groupServiceDays(service.serviceDays);
-  const labels = [
-    ...groups.map((group) => t(`mobility.dayGroups.${group}`)),
-    ...days.map((day) => t(`mobility.days.${day}`)),
-  ];
-  return (
-    <Group gap={6} wrap="wrap">
-      <Text fw={600} fz="sm">
-        {service.serviceId}
-      </Text>
-      {labels.map((label) => (
-        <Badge key={label} variant="outline" color="blue.9">
-          {label}
-        </Badge>
-      ))}
-      <Text fz="xs" c="dimmed">
-        {service.startDate && service.endDate
+  return (service: TScheduleService) => {
+    const { groups, days } = groupServiceDays(service.serviceDays);
+    return {
+      labels: [
+        ...groups.map((group) => t(`mobility.dayGroups.${group}`)),
+        ...days.map((day) => t(`mobility.days.${day}`)),
+      ],
+      dates:
+        service.startDate && service.endDate
           ? t('timetable.serviceDates', { start: formatIsoDay(service.startDate), end: formatIsoDay(service.endDate) })
-          : t('timetable.serviceDatesOnly')}
-      </Text>
-    </Group>
-  );
+          : t('timetable.serviceDatesOnly'),
+    };
+  };
 }
 
 function ServiceList({ services }: { services: TScheduleService[] }) {
   const { t } = useTranslation();
+  const describe = useServiceText();
+  // A feed with one service per train lists the same days many times over: each wording once.
+  const described = [
+    ...new Map(
+      services.map((service) => {
+        const text = describe(service);
+        return [`${text.labels.join(',')}|${text.dates}`, text];
+      }),
+    ).entries(),
+  ];
   return (
     <Stack gap={6}>
       <Title order={3} size="h6">
         {t('timetable.services')}
       </Title>
       <List spacing={4} listStyleType="none" aria-label={t('timetable.services')}>
-        {services.map((service) => (
-          <List.Item key={service.serviceId}>
-            <ServiceDays service={service} />
+        {described.map(([key, { labels, dates }]) => (
+          <List.Item key={key}>
+            <Group gap={6} wrap="wrap">
+              {labels.map((label) => (
+                <Badge key={label} variant="outline" color="blue.9">
+                  {label}
+                </Badge>
+              ))}
+              <Text fz="xs" c="dimmed">
+                {dates}
+              </Text>
+            </Group>
           </List.Item>
         ))}
       </List>

@@ -412,3 +412,91 @@ describe('who sees a dashboard', () => {
     expect((await manager.get(`/mobility-system/${withInternal.id}/details`)).json().dashboardId).toBe(internal.id);
   });
 });
+
+describe('a manager limited to their entities (entitiesAccessList)', () => {
+  let limited: TCaller;
+  let inside: { id: number };
+  let outside: { id: number };
+
+  beforeAll(async () => {
+    const department = await createEntity(t.db);
+    inside = await createEntity(t.db, { parentId: department.id });
+    outside = await createEntity(t.db);
+    const signedIn = await signInNewUser(t, {
+      entityId: department.id,
+      entitiesAccessList: [department.id],
+      permissions: ['MANAGE_DASHBOARDS', 'READ_DASHBOARD'],
+    });
+    limited = callerOf(t, signedIn.authorization);
+  });
+
+  const hijack = { name: 'hijacked', isPublic: true, status: 'ACTIVE', widgets: [] };
+
+  it('neither sees, runs, exports, rewrites nor deletes a dashboard restricted to an entity outside their scope', async () => {
+    for (const entityIds of [[outside.id], [inside.id, outside.id]]) {
+      const dashboard = await createDashboard({
+        restrictions: { profileIds: [], roleIds: [], entityIds },
+        widgets: [pie({ allowExportTable: true })],
+      });
+      const widget = `/dashboards/${dashboard.id}/widget/${dashboard.widgets[0].id}`;
+      expectError(await limited.get(`/dashboards/${dashboard.id}`), 404, 'NOT_FOUND');
+      const list = await limited.get('/dashboards/search', { universalSearch: dashboard.name });
+      expect(list.json().totalItems).toBe(0);
+      expectError(await limited.post(widget, { parameters: {} }), 404, 'NOT_FOUND');
+      expectError(await limited.post(`${widget}/export`, { parameters: {}, format: 'CSV' }), 404, 'NOT_FOUND');
+      expectError(await limited.put(`/dashboards/${dashboard.id}`, hijack), 404, 'NOT_FOUND');
+      expectError(await limited.delete(`/dashboards/${dashboard.id}`), 404, 'NOT_FOUND');
+      const unchanged = await manager.get(`/dashboards/${dashboard.id}`);
+      expect(unchanged.json()).toMatchObject({
+        name: dashboard.name,
+        isPublic: false,
+        widgets: [{ name: 'PieChart' }],
+      });
+    }
+  });
+
+  it('sees and edits those with no entity restriction or restricted inside their scope', async () => {
+    for (const entityIds of [[], [inside.id]]) {
+      const dashboard = await createDashboard({
+        status: 'REVISION',
+        restrictions: { profileIds: [], roleIds: [], entityIds },
+        widgets: [pie()],
+      });
+      expect((await limited.get(`/dashboards/${dashboard.id}`)).json()).toMatchObject({ editable: true });
+      const list = await limited.get('/dashboards/search', { universalSearch: dashboard.name });
+      expect(list.json().totalItems).toBe(1);
+      const updated = await limited.put(`/dashboards/${dashboard.id}`, {
+        ...hijack,
+        restrictions: { profileIds: [], roleIds: [], entityIds },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect((await limited.delete(`/dashboards/${dashboard.id}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('reads a public dashboard restricted elsewhere as a visitor does, without editing it', async () => {
+    const dashboard = await createDashboard({
+      isPublic: true,
+      restrictions: { profileIds: [], roleIds: [], entityIds: [outside.id] },
+      widgets: [pie()],
+    });
+    expect((await limited.get(`/dashboards/${dashboard.id}`)).json()).toMatchObject({ editable: false });
+    expectError(await limited.put(`/dashboards/${dashboard.id}`, hijack), 404, 'NOT_FOUND');
+    expectError(await limited.delete(`/dashboards/${dashboard.id}`), 404, 'NOT_FOUND');
+  });
+
+  it('may not restrict a dashboard to an entity outside their scope', async () => {
+    const restrictions = { profileIds: [], roleIds: [], entityIds: [outside.id] };
+    expectFieldError(
+      await limited.post('/dashboards', { name: 'x', restrictions }),
+      'restrictions.entityIds',
+      'INVALID_ENTITY',
+    );
+    const dashboard = await createDashboard({ widgets: [] });
+    expectFieldError(
+      await limited.put(`/dashboards/${dashboard.id}`, { ...hijack, restrictions }),
+      'restrictions.entityIds',
+      'INVALID_ENTITY',
+    );
+  });
+});

@@ -67,6 +67,17 @@ export function entityInScopeSql(subject: TScopeSubject, entityColumn: SQL): SQL
   return roots ? inSubtreesSql(entityColumn, roots) : undefined;
 }
 
+/**
+ * SQL condition: every entity id in the array `entityIdsColumn` is in the
+ * caller's scope (an empty array is). Undefined for a caller who sees
+ * everything. Records owned through a list of entities (a dashboard's
+ * restrictions) are in scope only when none of them lies outside it.
+ */
+export function entityListInScopeSql(subject: TScopeSubject, entityIdsColumn: SQL): SQL | undefined {
+  const roots = scopeRootIds(subject);
+  return roots ? sql`${entityIdsColumn} <@ array${subtreeIdsSql(roots)}` : undefined;
+}
+
 /** `and <entity in scope>` to append to a WHERE, or nothing for a caller who sees everything. */
 export function andEntityInScopeSql(subject: TScopeSubject, entityColumn: SQL): SQL {
   const condition = entityInScopeSql(subject, entityColumn);

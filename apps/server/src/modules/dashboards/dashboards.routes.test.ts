@@ -5,7 +5,7 @@ import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createEntity, createEntityProfile, createRole, signInNewUser } from '../../../test/factories.ts';
 import { createMobilitySystem } from '../../../test/mobility-factories.ts';
-import { callerOf, type TCaller } from '../../../test/requests.ts';
+import { callerOf, limitedCallerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 const t = useTestApp();
@@ -422,12 +422,7 @@ describe('a manager limited to their entities (entitiesAccessList)', () => {
     const department = await createEntity(t.db);
     inside = await createEntity(t.db, { parentId: department.id });
     outside = await createEntity(t.db);
-    const signedIn = await signInNewUser(t, {
-      entityId: department.id,
-      entitiesAccessList: [department.id],
-      permissions: ['MANAGE_DASHBOARDS', 'READ_DASHBOARD'],
-    });
-    limited = callerOf(t, signedIn.authorization);
+    limited = await limitedCallerOf(t, department.id, ['MANAGE_DASHBOARDS', 'READ_DASHBOARD']);
   });
 
   const hijack = { name: 'hijacked', isPublic: true, status: 'ACTIVE', widgets: [] };

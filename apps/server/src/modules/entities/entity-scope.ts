@@ -78,6 +78,17 @@ export function entityListInScopeSql(subject: TScopeSubject, entityIdsColumn: SQ
   return roots ? sql`${entityIdsColumn} <@ array${subtreeIdsSql(roots)}` : undefined;
 }
 
+/**
+ * SQL condition: no entity that `entityCondition` (on `e`) selects lies
+ * outside the caller's scope. Undefined for a caller who sees everything.
+ * For records shared by several entities (an entity profile): a limited
+ * caller may change only what changes nothing outside their scope.
+ */
+export function noEntityOutOfScopeSql(subject: TScopeSubject, entityCondition: SQL): SQL | undefined {
+  const inScope = entityInScopeSql(subject, sql`e.id`);
+  return inScope ? sql`not exists (select 1 from entities e where ${entityCondition} and not ${inScope})` : undefined;
+}
+
 /** `and <entity in scope>` to append to a WHERE, or nothing for a caller who sees everything. */
 export function andEntityInScopeSql(subject: TScopeSubject, entityColumn: SQL): SQL {
   const condition = entityInScopeSql(subject, entityColumn);

@@ -89,6 +89,16 @@ export function noEntityOutOfScopeSql(subject: TScopeSubject, entityCondition: S
   return inScope ? sql`not exists (select 1 from entities e where ${entityCondition} and not ${inScope})` : undefined;
 }
 
+/**
+ * SQL condition: the user whose id is in `userIdColumn` belongs to an entity
+ * in the caller's scope (no user, no match). Undefined for a caller who sees
+ * everything. For what users did or left behind (their error reports).
+ */
+export function userInScopeSql(subject: TScopeSubject, userIdColumn: SQL): SQL | undefined {
+  const inScope = entityInScopeSql(subject, sql`scoped.entity_id`);
+  return inScope ? sql`${userIdColumn} in (select scoped.id from users scoped where ${inScope})` : undefined;
+}
+
 /** `and <entity in scope>` to append to a WHERE, or nothing for a caller who sees everything. */
 export function andEntityInScopeSql(subject: TScopeSubject, entityColumn: SQL): SQL {
   const condition = entityInScopeSql(subject, entityColumn);

@@ -459,7 +459,7 @@ describe('a manager limited to their entities (entitiesAccessList)', () => {
       });
       expect((await limited.get(`/dashboards/${dashboard.id}`)).json()).toMatchObject({ editable: true });
       const list = await limited.get('/dashboards/search', { universalSearch: dashboard.name });
-      expect(list.json().totalItems).toBe(1);
+      expect(list.json().content).toEqual([expect.objectContaining({ id: dashboard.id, editable: true })]);
       const updated = await limited.put(`/dashboards/${dashboard.id}`, {
         ...hijack,
         restrictions: { profileIds: [], roleIds: [], entityIds },
@@ -476,6 +476,8 @@ describe('a manager limited to their entities (entitiesAccessList)', () => {
       widgets: [pie()],
     });
     expect((await limited.get(`/dashboards/${dashboard.id}`)).json()).toMatchObject({ editable: false });
+    const list = await limited.get('/dashboards/search', { universalSearch: dashboard.name });
+    expect(list.json().content).toEqual([expect.objectContaining({ id: dashboard.id, editable: false })]);
     expectError(await limited.put(`/dashboards/${dashboard.id}`, hijack), 404, 'NOT_FOUND');
     expectError(await limited.delete(`/dashboards/${dashboard.id}`), 404, 'NOT_FOUND');
   });

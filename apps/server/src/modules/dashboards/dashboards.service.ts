@@ -57,13 +57,15 @@ export function searchDashboards(
   auth: TAuthContext,
   query: TSearchQuery,
 ): Promise<TPagedList<TDashboardSummary>> {
+  const viewer = dashboardViewerOf(auth);
   return searchPage(
     db,
     {
-      columns: sql`d.*, (select count(*)::int from dashboard_widgets w where w.dashboard_id = d.id) as widget_count`,
+      columns: sql`d.*, (select count(*)::int from dashboard_widgets w where w.dashboard_id = d.id) as widget_count,
+        ${dashboardEditableSql(viewer)} as is_editable`,
       from: sql`from dashboards d`,
       where: [
-        dashboardVisibleSql(dashboardViewerOf(auth)),
+        dashboardVisibleSql(viewer),
         query.status?.length ? sql`d.status = any(${sql.param(query.status)}::text[])` : undefined,
         query.isPublic === undefined ? undefined : sql`d.is_public = ${query.isPublic === 'true'}`,
         query.ids?.length ? sql`d.id = any(${sql.param(query.ids)}::int[])` : undefined,
@@ -78,7 +80,8 @@ export function searchDashboards(
       tiebreak: sql`d.id`,
     },
     query,
-    (row: Record<string, unknown>) => toDashboardSummary(fromSqlRow(row), row.widget_count as number),
+    (row: Record<string, unknown>) =>
+      toDashboardSummary(fromSqlRow(row), row.widget_count as number, row.is_editable as boolean),
   );
 }
 

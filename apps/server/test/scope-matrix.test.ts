@@ -460,7 +460,7 @@ const ALLOW_LIST: Record<string, string> = {
 const prefixOf = (route: TApiRoute) => route.url.replace(/^\/api/, '').replace(/:.*$/, '');
 const takesId = (route: TApiRoute) => paramNamesOf(route.url).length > 0;
 
-/** The kinds whose records the route names (every one that declares its prefix), and who owns them. */
+/** The kinds whose records the route names: every one that declares its prefix. */
 function kindsOf(route: TApiRoute): TRecordKind[] {
   const prefix = prefixOf(route);
   return [...ENTITY_OWNED, ...USER_OWNED].filter((kind) => kind.prefixes.includes(prefix));

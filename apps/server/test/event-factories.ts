@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TEventGeoJson } from '@mip/shared';
 import type { TDatabase } from '../src/db/database.ts';
-import { eventAffectedSystems, eventCategories, events } from '../src/db/schema/index.ts';
+import { eventAffectedSystems, eventCategories, events, ruleTemplates } from '../src/db/schema/index.ts';
 import { eventBoundingBoxOf } from '../src/modules/events/event-geometry.ts';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -63,4 +63,23 @@ export async function createEventRow(
       .values(affectedSystemIds.map((systemId) => ({ eventId: event.id, systemId })));
   }
   return event;
+}
+
+/** A rule template straight in the database: above 35 °C for two readings opens an event in `categoryId`. */
+export async function createRuleTemplateRow(db: TDatabase, values: { categoryId: number; entityId: number }) {
+  const condition = { operator: 'GT', threshold: 35, holdType: 'READINGS', holdValue: 2 };
+  const [rule] = await db
+    .insert(ruleTemplates)
+    .values({
+      name: `Calor ${unique()}`,
+      parameterName: 'Temperatura',
+      condition,
+      clearCondition: { ...condition, operator: 'LTE' },
+      priority: 'HIGH',
+      title: 'Temperatura alta em {{system}}',
+      message: 'Chegou a {{value}}',
+      ...values,
+    })
+    .returning();
+  return rule;
 }

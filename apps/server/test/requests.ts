@@ -1,4 +1,7 @@
+import type { TPermission } from '@mip/shared';
 import type { FastifyInstance } from 'fastify';
+import type { TDatabase } from '../src/db/database.ts';
+import { signInNewUser } from './factories.ts';
 
 type TQuery = Record<string, string | string[]>;
 
@@ -14,3 +17,16 @@ export function callerOf(t: { app: FastifyInstance }, authorization: string) {
 }
 
 export type TCaller = ReturnType<typeof callerOf>;
+
+/**
+ * A user of `entityId` whose entitiesAccessList is that entity alone (as the
+ * demo users'), signed in, as a caller.
+ */
+export async function limitedCallerOf(
+  t: { app: FastifyInstance; db: TDatabase },
+  entityId: number,
+  permissions: TPermission[],
+): Promise<TCaller> {
+  const signedIn = await signInNewUser(t, { entityId, entitiesAccessList: [entityId], permissions });
+  return callerOf(t, signedIn.authorization);
+}

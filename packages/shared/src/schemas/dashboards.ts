@@ -362,14 +362,14 @@ export const ZDashboardSummary = z.object({
   status: z.enum(DASHBOARD_STATUSES),
   widgetCount: z.number().int(),
   updatedAt: z.string(),
+  /** The caller may edit and delete it (MANAGE_DASHBOARDS, and its restricted entities in their scope). */
+  editable: z.boolean(),
 });
 export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;
 
 export interface TDashboard extends TDashboardSummary {
   restrictions: TDashboardRestrictions;
   widgets: TWidget[];
-  /** The caller may edit it (MANAGE_DASHBOARDS). */
-  editable: boolean;
 }
 
 /** A widget as GET /dashboards/{id} sends it: its stored settings pass through as they are. */
@@ -393,7 +393,6 @@ export const ZDashboardResponse = ZDashboardSummary.extend({
     entityIds: z.array(z.number().int()),
   }),
   widgets: z.array(ZWidgetResponse),
-  editable: z.boolean(),
 });
 
 export const ZDashboardSearchQuery = ZPageQuery.extend({

@@ -16,6 +16,8 @@ export const ZRoleSearchQuery = ZPageQuery.extend({
   sortProperty: z.enum(['name', 'usersCount']).optional(),
   universalSearch: ZSearchText,
   ids: ZQueryList(ZId),
+  /** Only roles the caller may grant (the entity-profile form's choices). */
+  excludeUnavailableForUser: ZFlexBoolean.optional(),
 });
 
 /** GET /roles/search-for-user: the roles a user of that entity may be given (spec 000 §7). */

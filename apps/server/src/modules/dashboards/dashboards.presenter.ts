@@ -4,7 +4,7 @@ import type { dashboards, dashboardWidgets } from '../../db/schema/index.ts';
 export type TDashboardRow = typeof dashboards.$inferSelect;
 export type TWidgetRow = typeof dashboardWidgets.$inferSelect;
 
-export function toDashboardSummary(row: TDashboardRow, widgetCount: number): TDashboardSummary {
+export function toDashboardSummary(row: TDashboardRow, widgetCount: number, editable: boolean): TDashboardSummary {
   return {
     id: row.id,
     name: row.name,
@@ -13,6 +13,7 @@ export function toDashboardSummary(row: TDashboardRow, widgetCount: number): TDa
     status: row.status,
     widgetCount,
     updatedAt: row.updatedAt.toISOString(),
+    editable,
   };
 }
 
@@ -39,7 +40,7 @@ export function toDashboard(
   editable: boolean,
 ): TDashboard {
   return {
-    ...toDashboardSummary(row, widgets.length),
+    ...toDashboardSummary(row, widgets.length, editable),
     restrictions: {
       profileIds: row.restrictedProfileIds,
       roleIds: row.restrictedRoleIds,
@@ -48,7 +49,6 @@ export function toDashboard(
     widgets: widgets.map((widget) =>
       toWidget(widget, widget.sourceId === null ? null : (sources.get(widget.sourceId) ?? null)),
     ),
-    editable,
   };
 }
 

@@ -5,7 +5,7 @@ import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createEntity, createEntityProfile, createRole, signInNewUser } from '../../../test/factories.ts';
 import { createMobilitySystem } from '../../../test/mobility-factories.ts';
-import { callerOf, type TCaller } from '../../../test/requests.ts';
+import { callerOf, limitedCallerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 const t = useTestApp();
@@ -410,5 +410,90 @@ describe('who sees a dashboard', () => {
     expect((await anonymous.get(`/mobility-system/${withPublic.id}/details`)).json().dashboardId).toBe(shown.id);
     expect((await anonymous.get(`/mobility-system/${withInternal.id}/details`)).json().dashboardId).toBeNull();
     expect((await manager.get(`/mobility-system/${withInternal.id}/details`)).json().dashboardId).toBe(internal.id);
+  });
+});
+
+describe('a manager limited to their entities (entitiesAccessList)', () => {
+  let limited: TCaller;
+  let inside: { id: number };
+  let outside: { id: number };
+
+  beforeAll(async () => {
+    const department = await createEntity(t.db);
+    inside = await createEntity(t.db, { parentId: department.id });
+    outside = await createEntity(t.db);
+    limited = await limitedCallerOf(t, department.id, ['MANAGE_DASHBOARDS', 'READ_DASHBOARD']);
+  });
+
+  const hijack = { name: 'hijacked', isPublic: true, status: 'ACTIVE', widgets: [] };
+
+  it('neither sees, runs, exports, rewrites nor deletes a dashboard restricted to an entity outside their scope', async () => {
+    for (const entityIds of [[outside.id], [inside.id, outside.id]]) {
+      const dashboard = await createDashboard({
+        restrictions: { profileIds: [], roleIds: [], entityIds },
+        widgets: [pie({ allowExportTable: true })],
+      });
+      const widget = `/dashboards/${dashboard.id}/widget/${dashboard.widgets[0].id}`;
+      expectError(await limited.get(`/dashboards/${dashboard.id}`), 404, 'NOT_FOUND');
+      const list = await limited.get('/dashboards/search', { universalSearch: dashboard.name });
+      expect(list.json().totalItems).toBe(0);
+      expectError(await limited.post(widget, { parameters: {} }), 404, 'NOT_FOUND');
+      expectError(await limited.post(`${widget}/export`, { parameters: {}, format: 'CSV' }), 404, 'NOT_FOUND');
+      expectError(await limited.put(`/dashboards/${dashboard.id}`, hijack), 404, 'NOT_FOUND');
+      expectError(await limited.delete(`/dashboards/${dashboard.id}`), 404, 'NOT_FOUND');
+      const unchanged = await manager.get(`/dashboards/${dashboard.id}`);
+      expect(unchanged.json()).toMatchObject({
+        name: dashboard.name,
+        isPublic: false,
+        widgets: [{ name: 'PieChart' }],
+      });
+    }
+  });
+
+  it('sees and edits those with no entity restriction or restricted inside their scope', async () => {
+    for (const entityIds of [[], [inside.id]]) {
+      const dashboard = await createDashboard({
+        status: 'REVISION',
+        restrictions: { profileIds: [], roleIds: [], entityIds },
+        widgets: [pie()],
+      });
+      expect((await limited.get(`/dashboards/${dashboard.id}`)).json()).toMatchObject({ editable: true });
+      const list = await limited.get('/dashboards/search', { universalSearch: dashboard.name });
+      expect(list.json().content).toEqual([expect.objectContaining({ id: dashboard.id, editable: true })]);
+      const updated = await limited.put(`/dashboards/${dashboard.id}`, {
+        ...hijack,
+        restrictions: { profileIds: [], roleIds: [], entityIds },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect((await limited.delete(`/dashboards/${dashboard.id}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('reads a public dashboard restricted elsewhere as a visitor does, without editing it', async () => {
+    const dashboard = await createDashboard({
+      isPublic: true,
+      restrictions: { profileIds: [], roleIds: [], entityIds: [outside.id] },
+      widgets: [pie()],
+    });
+    expect((await limited.get(`/dashboards/${dashboard.id}`)).json()).toMatchObject({ editable: false });
+    const list = await limited.get('/dashboards/search', { universalSearch: dashboard.name });
+    expect(list.json().content).toEqual([expect.objectContaining({ id: dashboard.id, editable: false })]);
+    expectError(await limited.put(`/dashboards/${dashboard.id}`, hijack), 404, 'NOT_FOUND');
+    expectError(await limited.delete(`/dashboards/${dashboard.id}`), 404, 'NOT_FOUND');
+  });
+
+  it('may not restrict a dashboard to an entity outside their scope', async () => {
+    const restrictions = { profileIds: [], roleIds: [], entityIds: [outside.id] };
+    expectFieldError(
+      await limited.post('/dashboards', { name: 'x', restrictions }),
+      'restrictions.entityIds',
+      'INVALID_ENTITY',
+    );
+    const dashboard = await createDashboard({ widgets: [] });
+    expectFieldError(
+      await limited.put(`/dashboards/${dashboard.id}`, { ...hijack, restrictions }),
+      'restrictions.entityIds',
+      'INVALID_ENTITY',
+    );
   });
 });

@@ -37,7 +37,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['dashboards'];
   const manage = { rule: { all: ['MANAGE_DASHBOARDS'] } } as const;
   const visibility =
-    'Managers (MANAGE_DASHBOARDS) see every dashboard; readers (READ_DASHBOARD) the active ones whose ' +
+    'Managers (MANAGE_DASHBOARDS) see and edit every dashboard whose restricted entities all lie in their scope (entitiesAccessList), 404 for others; readers (READ_DASHBOARD) the active ones whose ' +
     'restrictions (entity profiles, roles, entities) they pass; everyone, signed in or not, the public active ones.';
 
   app.get(
@@ -93,7 +93,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboards/:id',
     { config: manage, schema: { tags, params: ZIdParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deleteDashboard(app.db, request.params.id, actorOf(request));
+      await deleteDashboard(app.db, requireAuth(request), request.params.id, actorOf(request));
       return { success: true as const };
     },
   );

@@ -22,7 +22,7 @@ import { fieldErrors, notFound } from '../../http/errors.ts';
 import { sanitizeRichHtml } from '../../lib/rich-html.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { findEntitiesOutOfScope } from '../entities/entity-scope.ts';
-import { dashboardViewerOf, dashboardVisibleSql, type TDashboardViewer } from './dashboard-visibility.ts';
+import { dashboardEditableSql, dashboardViewerOf, dashboardVisibleSql } from './dashboard-visibility.ts';
 import {
   type TDashboardRow,
   type TWidgetRow,
@@ -57,13 +57,15 @@ export function searchDashboards(
   auth: TAuthContext,
   query: TSearchQuery,
 ): Promise<TPagedList<TDashboardSummary>> {
+  const viewer = dashboardViewerOf(auth);
   return searchPage(
     db,
     {
-      columns: sql`d.*, (select count(*)::int from dashboard_widgets w where w.dashboard_id = d.id) as widget_count`,
+      columns: sql`d.*, (select count(*)::int from dashboard_widgets w where w.dashboard_id = d.id) as widget_count,
+        ${dashboardEditableSql(viewer)} as is_editable`,
       from: sql`from dashboards d`,
       where: [
-        dashboardVisibleSql(dashboardViewerOf(auth)),
+        dashboardVisibleSql(viewer),
         query.status?.length ? sql`d.status = any(${sql.param(query.status)}::text[])` : undefined,
         query.isPublic === undefined ? undefined : sql`d.is_public = ${query.isPublic === 'true'}`,
         query.ids?.length ? sql`d.id = any(${sql.param(query.ids)}::int[])` : undefined,
@@ -78,7 +80,8 @@ export function searchDashboards(
       tiebreak: sql`d.id`,
     },
     query,
-    (row: Record<string, unknown>) => toDashboardSummary(fromSqlRow(row), row.widget_count as number),
+    (row: Record<string, unknown>) =>
+      toDashboardSummary(fromSqlRow(row), row.widget_count as number, row.is_editable as boolean),
   );
 }
 
@@ -104,23 +107,34 @@ async function loadWidgets(db: TExecutor, dashboardId: number): Promise<TWidgetR
     .orderBy(asc(dashboardWidgets.position), asc(dashboardWidgets.id));
 }
 
-async function presentDashboard(db: TExecutor, row: TDashboardRow, viewer: TDashboardViewer | null) {
+async function presentDashboard(db: TExecutor, row: TDashboardRow, isEditable: boolean) {
   const widgets = await loadWidgets(db, row.id);
   const sources = await loadSources(
     db,
     widgets.flatMap((widget) => (widget.sourceId === null ? [] : [widget.sourceId])),
   );
-  return toDashboard(row, widgets, sources, viewer?.isManager ?? false);
+  return toDashboard(row, widgets, sources, isEditable);
 }
 
 /** A dashboard the caller may see, with its widgets; 404 for one they may not (or a visitor for a non-public one). */
 export async function readDashboard(db: TDatabase, auth: TAuthContext | null, id: number): Promise<TDashboard> {
   const viewer = dashboardViewerOf(auth);
   const { rows } = await db.execute<Record<string, unknown>>(
-    sql`select d.* from dashboards d where d.id = ${id} and ${dashboardVisibleSql(viewer)}`,
+    sql`select d.*, ${dashboardEditableSql(viewer)} as is_editable
+          from dashboards d where d.id = ${id} and ${dashboardVisibleSql(viewer)}`,
   );
   if (!rows[0]) throw notFound();
-  return presentDashboard(db, fromSqlRow(rows[0]), viewer);
+  return presentDashboard(db, fromSqlRow(rows[0]), rows[0].is_editable as boolean);
+}
+
+/** Locks a dashboard the caller may edit, for the rest of the transaction; 404 for any other (outside their scope). */
+async function lockEditableDashboard(tx: TExecutor, auth: TAuthContext, id: number): Promise<TDashboardRow> {
+  const { rows } = await tx.execute<Record<string, unknown>>(
+    sql`select d.* from dashboards d
+         where d.id = ${id} and ${dashboardEditableSql(dashboardViewerOf(auth))} for update`,
+  );
+  if (!rows[0]) throw notFound();
+  return fromSqlRow(rows[0]);
 }
 
 /** The checks a widget list needs beyond its schema: real sources, their columns, their parameters. */
@@ -267,7 +281,7 @@ export async function createDashboard(
       recordId: row.id,
       after: toDashboardRecord(row, saved),
     });
-    return presentDashboard(tx, row, dashboardViewerOf(auth));
+    return presentDashboard(tx, row, true);
   });
 }
 
@@ -278,11 +292,11 @@ export async function updateDashboard(
   input: TInput,
   actor: TActor,
 ): Promise<TDashboard> {
-  const widgets = await checkWidgets(db, input.widgets);
-  await checkRestrictions(db, auth, input);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(dashboards).where(eq(dashboards.id, id)).for('update');
-    if (!before) throw notFound();
+    // Found and in scope first: a dashboard the caller may not edit answers 404, whatever the input.
+    const before = await lockEditableDashboard(tx, auth, id);
+    const widgets = await checkWidgets(tx, input.widgets);
+    await checkRestrictions(tx, auth, input);
     const widgetsBefore = await loadWidgets(tx, id);
     const [after] = await tx
       .update(dashboards)
@@ -296,14 +310,13 @@ export async function updateDashboard(
       recordId: id,
       ...diffRecords(toDashboardRecord(before, widgetsBefore), toDashboardRecord(after, await loadWidgets(tx, id))),
     });
-    return presentDashboard(tx, after, dashboardViewerOf(auth));
+    return presentDashboard(tx, after, true);
   });
 }
 
-export async function deleteDashboard(db: TDatabase, id: number, actor: TActor): Promise<void> {
+export async function deleteDashboard(db: TDatabase, auth: TAuthContext, id: number, actor: TActor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(dashboards).where(eq(dashboards.id, id)).for('update');
-    if (!before) throw notFound();
+    const before = await lockEditableDashboard(tx, auth, id);
     const widgets = await loadWidgets(tx, id);
     await tx.delete(dashboards).where(eq(dashboards.id, id));
     await recordAudit(tx, actor, {

@@ -67,6 +67,38 @@ export function entityInScopeSql(subject: TScopeSubject, entityColumn: SQL): SQL
   return roots ? inSubtreesSql(entityColumn, roots) : undefined;
 }
 
+/**
+ * SQL condition: every entity id in the array `entityIdsColumn` is in the
+ * caller's scope (an empty array is). Undefined for a caller who sees
+ * everything. Records owned through a list of entities (a dashboard's
+ * restrictions) are in scope only when none of them lies outside it.
+ */
+export function entityListInScopeSql(subject: TScopeSubject, entityIdsColumn: SQL): SQL | undefined {
+  const roots = scopeRootIds(subject);
+  return roots ? sql`${entityIdsColumn} <@ array${subtreeIdsSql(roots)}` : undefined;
+}
+
+/**
+ * SQL condition: no entity that `entityCondition` (on `e`) selects lies
+ * outside the caller's scope. Undefined for a caller who sees everything.
+ * For records shared by several entities (an entity profile): a limited
+ * caller may change only what changes nothing outside their scope.
+ */
+export function noEntityOutOfScopeSql(subject: TScopeSubject, entityCondition: SQL): SQL | undefined {
+  const inScope = entityInScopeSql(subject, sql`e.id`);
+  return inScope ? sql`not exists (select 1 from entities e where ${entityCondition} and not ${inScope})` : undefined;
+}
+
+/**
+ * SQL condition: the user whose id is in `userIdColumn` belongs to an entity
+ * in the caller's scope (no user, no match). Undefined for a caller who sees
+ * everything. For what users did or left behind (their error reports).
+ */
+export function userInScopeSql(subject: TScopeSubject, userIdColumn: SQL): SQL | undefined {
+  const inScope = entityInScopeSql(subject, sql`scoped.entity_id`);
+  return inScope ? sql`${userIdColumn} in (select scoped.id from users scoped where ${inScope})` : undefined;
+}
+
 /** `and <entity in scope>` to append to a WHERE, or nothing for a caller who sees everything. */
 export function andEntityInScopeSql(subject: TScopeSubject, entityColumn: SQL): SQL {
   const condition = entityInScopeSql(subject, entityColumn);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createEntity, createEntityProfile, createRole, createUser, signInNewUser } from '../../../test/factories.ts';
-import { callerOf, type TCaller } from '../../../test/requests.ts';
+import { callerOf, limitedCallerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 const t = useTestApp();
@@ -162,5 +162,73 @@ describe('DELETE /api/entity-profiles/{id}', () => {
     const response = await api.delete(`/entity-profiles/${profile.id}`);
     expectError(response, 409, 'DELETE_FAILED');
     expect(response.json().message).toMatch(/used by 1 entit/);
+  });
+});
+
+describe('nobody grants more than they hold, nor changes a profile outside their scope', () => {
+  let limited: TCaller;
+  let department: { id: number };
+  let held: { id: number };
+  let admin: { id: number };
+
+  beforeAll(async () => {
+    department = await createEntity(t.db);
+    limited = await limitedCallerOf(t, department.id, ['WRITE_ENTITY_PROFILE', 'READ_DASHBOARD']);
+    held = await createRole(t.db, ['READ_DASHBOARD']);
+    admin = await createRole(t.db, ['WRITE_ENTITY_PROFILE', 'READ_DASHBOARD', 'WRITE_ROLE']);
+  });
+
+  it('refuses to add, on create or update, a role holding permissions the caller lacks (INVALID_ROLE)', async () => {
+    expectFieldError(
+      await limited.post('/entity-profiles', { name: `Perfil ${unique()}`, roleIds: [held.id, admin.id] }),
+      'roleIds',
+      'INVALID_ROLE',
+    );
+    const profile = await createEntityProfile(t.db, undefined, [held.id]);
+    await createEntity(t.db, { parentId: department.id, profileId: profile.id });
+    const response = await limited.put(`/entity-profiles/${profile.id}`, {
+      name: profile.name,
+      roleIds: [held.id, admin.id],
+    });
+    expectFieldError(response, 'roleIds', 'INVALID_ROLE');
+    expect((await limited.get(`/entity-profiles/${profile.id}`)).json().roles).toEqual([
+      { id: held.id, name: expect.any(String) },
+    ]);
+    const granted = await limited.post('/entity-profiles', { name: `Perfil ${unique()}`, roleIds: [held.id] });
+    expect(granted.statusCode, granted.body).toBe(200);
+  });
+
+  it('keeps, but neither adds nor takes away, a role the caller could not grant', async () => {
+    const profile = await createEntityProfile(t.db, undefined, [admin.id]);
+    await createEntity(t.db, { profileId: profile.id, parentId: department.id });
+    const renamed = await limited.put(`/entity-profiles/${profile.id}`, {
+      name: `Renomeado ${unique()}`,
+      roleIds: [admin.id, held.id],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const removed = await limited.put(`/entity-profiles/${profile.id}`, { name: profile.name, roleIds: [held.id] });
+    expectFieldError(removed, 'roleIds', 'INVALID_ROLE');
+  });
+
+  it('answers 404 to a change of a profile used by an entity outside their scope', async () => {
+    const profile = await createEntityProfile(t.db, undefined, [held.id]);
+    await createEntity(t.db, { parentId: department.id, profileId: profile.id });
+    await createEntity(t.db, { profileId: profile.id });
+    expectError(
+      await limited.put(`/entity-profiles/${profile.id}`, { name: 'hijacked', roleIds: [] }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await limited.delete(`/entity-profiles/${profile.id}`), 404, 'NOT_FOUND');
+    expect((await limited.get(`/entity-profiles/${profile.id}`)).json()).toMatchObject({ name: profile.name });
+  });
+
+  it('changes and deletes a profile that only entities inside their scope use, or none', async () => {
+    const used = await createEntityProfile(t.db);
+    await createEntity(t.db, { parentId: department.id, profileId: used.id });
+    const updated = await limited.put(`/entity-profiles/${used.id}`, { name: used.name, roleIds: [held.id] });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const unused = await createEntityProfile(t.db);
+    expect((await limited.delete(`/entity-profiles/${unused.id}`)).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,12 @@
-import type {
-  TEntityProfile,
-  TFieldError,
-  TPagedList,
-  ZEntityProfileInput,
-  ZEntityProfileSearchQuery,
+import {
+  canGrant,
+  type TEntityProfile,
+  type TFieldError,
+  type TPagedList,
+  type ZEntityProfileInput,
+  type ZEntityProfileSearchQuery,
 } from '@mip/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
@@ -13,6 +14,8 @@ import { entityProfileRoles, entityProfiles } from '../../db/schema/index.ts';
 import { byFoldedText, matchesSearch } from '../../db/text-search.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { deleteFailed, fieldErrors, notFound, rethrowUniqueViolation } from '../../http/errors.ts';
+import type { TAuthContext } from '../auth/session-store.ts';
+import { noEntityOutOfScopeSql } from '../entities/entity-scope.ts';
 import { type TEntityProfileRow, toEntityProfile, toEntityProfileRecord } from './entity-profiles.presenter.ts';
 
 type TEntityProfileSearchQuery = z.infer<typeof ZEntityProfileSearchQuery>;
@@ -60,29 +63,39 @@ export async function readEntityProfile(db: TExecutor, id: number): Promise<TEnt
 
 /**
  * The name must be free, the roles must exist, and a role cannot leave the
- * profile while users of its entities still hold it.
+ * profile while users of its entities still hold it. Security-relevant:
+ * a profile says which roles its entities' users may be given, so adding a
+ * role to it, or taking one away, is granting it: like giving a user a role,
+ * only a role whose every permission the caller holds (canGrant). Roles the
+ * caller could not grant may stay on the profile as they are.
  */
 async function checkProfileInput(
   db: TExecutor,
+  auth: TAuthContext,
   input: TParsedEntityProfileInput,
   before: { id: number; roleIds: number[] } | null,
 ) {
   const errors: TFieldError[] = [];
   const roleIds = [...new Set(input.roleIds)];
   const removedRoleIds = before ? before.roleIds.filter((id) => !roleIds.includes(id)) : [];
+  const changedRoleIds = [...roleIds.filter((id) => !before?.roleIds.includes(id)), ...removedRoleIds];
   // One after another: inside a transaction they share one connection.
   const duplicate = await db.execute(
     sql`select 1 from entity_profiles where lower(name) = lower(${input.name}) and id <> ${before?.id ?? 0} limit 1`,
   );
-  const knownRoles = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from roles where id = any(${sql.param(roleIds)}::int[])`,
+  const knownRoles = await db.execute<{ id: number; permissions: string[] }>(
+    sql`select id, permissions from roles where id = any(${sql.param([...roleIds, ...removedRoleIds])}::int[])`,
   );
   const stillHeld = await db.execute(
     sql`select 1 from users u join entities e on e.id = u.entity_id
          where e.profile_id = ${before?.id ?? 0} and u.role_id = any(${sql.param(removedRoleIds)}::int[]) limit 1`,
   );
+  const isUnknown = roleIds.some((id) => !knownRoles.rows.some((role) => role.id === id));
+  const isUngrantable = knownRoles.rows.some(
+    (role) => changedRoleIds.includes(role.id) && !canGrant(auth, role.permissions),
+  );
   if (duplicate.rows.length > 0) errors.push({ property: 'name', error: 'DUPLICATE_NAME' });
-  if (knownRoles.rows[0].n !== roleIds.length || stillHeld.rows.length > 0) {
+  if (isUnknown || isUngrantable || stillHeld.rows.length > 0) {
     errors.push({ property: 'roleIds', error: 'INVALID_ROLE' });
   }
   if (errors.length > 0) throw fieldErrors(errors);
@@ -104,14 +117,33 @@ async function replaceRoles(db: TExecutor, profileId: number, roleIds: number[])
   if (roleIds.length > 0) await db.insert(entityProfileRoles).values(roleIds.map((roleId) => ({ profileId, roleId })));
 }
 
+/**
+ * Security-relevant. A profile is the type of every entity that has it, so
+ * changing it changes them all: a caller limited by entitiesAccessList
+ * changes or deletes only a profile that no entity outside their scope uses
+ * (one that no entity uses included); any other answers 404. Reading is not
+ * limited: profiles are reference data that every entity form names.
+ */
+async function lockProfileInScope(tx: TExecutor, auth: TAuthContext, id: number) {
+  const inScope = noEntityOutOfScopeSql(auth, sql`e.profile_id = ${entityProfiles.id}`);
+  const [row] = await tx
+    .select()
+    .from(entityProfiles)
+    .where(and(eq(entityProfiles.id, id), inScope))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
 export async function createEntityProfile(
   db: TDatabase,
+  auth: TAuthContext,
   input: TParsedEntityProfileInput,
   actor: TActor,
 ): Promise<TEntityProfile> {
   return db
     .transaction(async (tx) => {
-      const roleIds = await checkProfileInput(tx, input, null);
+      const roleIds = await checkProfileInput(tx, auth, input, null);
       const [profile] = await tx
         .insert(entityProfiles)
         .values({ name: input.name, description: input.description })
@@ -130,16 +162,16 @@ export async function createEntityProfile(
 
 export async function updateEntityProfile(
   db: TDatabase,
+  auth: TAuthContext,
   id: number,
   input: TParsedEntityProfileInput,
   actor: TActor,
 ): Promise<TEntityProfile> {
   return db
     .transaction(async (tx) => {
-      const [before] = await tx.select().from(entityProfiles).where(eq(entityProfiles.id, id)).for('update');
-      if (!before) throw notFound();
+      const before = await lockProfileInScope(tx, auth, id);
       const roleIdsBefore = await listRoleIds(tx, id);
-      const roleIds = await checkProfileInput(tx, input, { id, roleIds: roleIdsBefore });
+      const roleIds = await checkProfileInput(tx, auth, input, { id, roleIds: roleIdsBefore });
       const [after] = await tx
         .update(entityProfiles)
         .set({ name: input.name, description: input.description, updatedAt: sql`now()` })
@@ -157,10 +189,9 @@ export async function updateEntityProfile(
     .catch((error) => rethrowUniqueViolation(error, DUPLICATE_NAME));
 }
 
-export async function deleteEntityProfile(db: TDatabase, id: number, actor: TActor): Promise<void> {
+export async function deleteEntityProfile(db: TDatabase, auth: TAuthContext, id: number, actor: TActor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(entityProfiles).where(eq(entityProfiles.id, id)).for('update');
-    if (!before) throw notFound();
+    const before = await lockProfileInScope(tx, auth, id);
     const { rows } = await tx.execute<{ entities: number; applications: number }>(
       sql`select (select count(*)::int from entities where profile_id = ${id}) as entities,
                  (select count(*)::int from applications where profile_id = ${id}) as applications`,

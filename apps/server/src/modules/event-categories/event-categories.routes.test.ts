@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
-import { createEventRow } from '../../../test/event-factories.ts';
+import { createEventRow, createRuleTemplateRow } from '../../../test/event-factories.ts';
 import { createEntity, createUser, signInNewUser } from '../../../test/factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { eventCategories, eventRequests, events, ruleTemplates } from '../../db/schema/index.ts';
+import { eventCategories, eventRequests, events } from '../../db/schema/index.ts';
 
 const t = useTestApp();
 const unique = () => randomBytes(4).toString('hex');
@@ -262,18 +262,7 @@ describe('DELETE /api/event-categories/{id}', () => {
   it('refuses to delete the category a rule template opens its events in', async () => {
     const category = await insertCategory();
     const entity = await createEntity(t.db);
-    const condition = { operator: 'GT', threshold: 35, holdType: 'READINGS', holdValue: 2 };
-    await t.db.insert(ruleTemplates).values({
-      name: `Calor ${unique()}`,
-      parameterName: 'Temperatura',
-      condition,
-      clearCondition: { ...condition, operator: 'LTE' },
-      categoryId: category.id,
-      priority: 'HIGH',
-      title: 'Temperatura alta em {{system}}',
-      message: 'Chegou a {{value}}',
-      entityId: entity.id,
-    });
+    await createRuleTemplateRow(t.db, { categoryId: category.id, entityId: entity.id });
     const blocked = await api.delete(`/event-categories/${category.id}`);
     expectError(blocked, 409, 'DELETE_FAILED');
     expect(blocked.json().blocked).toEqual({ reason: 'CATEGORY_HAS_RULES', name: category.name, count: 1 });

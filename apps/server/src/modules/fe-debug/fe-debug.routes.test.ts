@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
-import { signInNewUser } from '../../../test/factories.ts';
-import { callerOf, type TCaller } from '../../../test/requests.ts';
+import { createEntity, signInNewUser } from '../../../test/factories.ts';
+import { callerOf, limitedCallerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { FE_DEBUG_LIMITS } from './fe-debug.service.ts';
 
@@ -165,6 +165,23 @@ describe('GET /api/fe-debug/search and /api/fe-debug/{id}', () => {
     const plain = callerOf(t, (await signInNewUser(t)).authorization);
     expectError(await plain.get('/fe-debug/search'), 403, 'FORBIDDEN');
     expectError(await plain.get('/fe-debug/1'), 403, 'FORBIDDEN');
+  });
+
+  it('shows an auditor limited to some entities only the reports of those entities’ users, as the audit log does', async () => {
+    const department = await createEntity(t.db);
+    const auditor = await limitedCallerOf(t, department.id, ['READ_AUDIT_LOG']);
+    const colleague = await signInNewUser(t, { entityId: department.id });
+    const outsider = await signInNewUser(t);
+    const tag = `Falha ${Date.now()}`;
+    const mine = await report(errorReport(`${tag} dentro`), { authorization: colleague.authorization });
+    const theirs = await report(errorReport(`${tag} fora`), { authorization: outsider.authorization });
+    const visitor = await report(errorReport(`${tag} visitante`));
+    expect((await auditor.get(`/fe-debug/${mine.json().id}`)).statusCode).toBe(200);
+    expectError(await auditor.get(`/fe-debug/${theirs.json().id}`), 404, 'NOT_FOUND');
+    expectError(await auditor.get(`/fe-debug/${visitor.json().id}`), 404, 'NOT_FOUND');
+    const list = await auditor.get('/fe-debug/search', { universalSearch: tag });
+    expect(list.json().content.map((item: { message: string }) => item.message)).toEqual([`${tag} dentro`]);
+    expect((await admin.get('/fe-debug/search', { universalSearch: tag })).json().totalItems).toBe(3);
   });
 
   it('answers 404 for an unknown report', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@mip/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/audit.ts';
+import { requireAuth } from '../../http/auth.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import { readFeDebugReport, receiveFeDebugReport, searchFeDebugReports } from './fe-debug.service.ts';
 import { scheduleFeDebugSweep } from './fe-debug-retention.ts';
@@ -66,12 +67,12 @@ export const feDebugRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: { tags, querystring: ZFeDebugSearchQuery, response: { 200: ZPagedList(ZFeDebugListItem) } },
     },
-    async (request) => searchFeDebugReports(app.db, request.query),
+    async (request) => searchFeDebugReports(app.db, requireAuth(request), request.query),
   );
 
   app.get(
     '/fe-debug/:id',
     { config: read, schema: { tags, params: ZIdParams, response: { 200: ZFeDebugReport } } },
-    async (request) => readFeDebugReport(app.db, request.params.id),
+    async (request) => readFeDebugReport(app.db, requireAuth(request), request.params.id),
   );
 };

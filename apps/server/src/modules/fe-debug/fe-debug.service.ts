@@ -13,6 +13,8 @@ import { searchPage } from '../../db/paged-search.ts';
 import { byFoldedText, matchesSearch } from '../../db/text-search.ts';
 import type { TActor } from '../../http/audit.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import type { TAuthContext } from '../auth/session-store.ts';
+import { userInScopeSql } from '../entities/entity-scope.ts';
 import { type TFeDebugRow, toFeDebugListItem, toFeDebugReport } from './fe-debug.presenter.ts';
 
 /**
@@ -89,8 +91,19 @@ export async function receiveFeDebugReport(
 
 const REPORT_FROM = sql`from fe_debug_reports r left join users u on u.id = r.user_id`;
 
+/**
+ * Security-relevant: like the audit log, a reader limited to some entities
+ * sees only the reports of their users (not visitors', which name an address
+ * and a page anyone may have opened); any other answers 404.
+ */
+const reportInScopeSql = (auth: TAuthContext) => userInScopeSql(auth, sql`r.user_id`);
+
 /** The reports, most recently seen first; the search box matches the message, error kind and screen. */
-export function searchFeDebugReports(db: TDatabase, query: TFeDebugSearchQuery): Promise<TPagedList<TFeDebugListItem>> {
+export function searchFeDebugReports(
+  db: TDatabase,
+  auth: TAuthContext,
+  query: TFeDebugSearchQuery,
+): Promise<TPagedList<TFeDebugListItem>> {
   return searchPage(
     db,
     {
@@ -99,6 +112,7 @@ export function searchFeDebugReports(db: TDatabase, query: TFeDebugSearchQuery):
       from: REPORT_FROM,
       countFrom: sql`from fe_debug_reports r`,
       where: [
+        reportInScopeSql(auth),
         matchesSearch(query.universalSearch, [
           byFoldedText(sql`r.message`),
           byFoldedText(sql`coalesce(r.error_name, '')`),
@@ -119,9 +133,10 @@ export function searchFeDebugReports(db: TDatabase, query: TFeDebugSearchQuery):
   );
 }
 
-export async function readFeDebugReport(db: TDatabase, id: number): Promise<TFeDebugReport> {
+export async function readFeDebugReport(db: TDatabase, auth: TAuthContext, id: number): Promise<TFeDebugReport> {
+  const inScope = reportInScopeSql(auth);
   const { rows } = await db.execute<TFeDebugRow & Record<string, unknown>>(
-    sql`select r.*, u.name as user_name ${REPORT_FROM} where r.id = ${id}`,
+    sql`select r.*, u.name as user_name ${REPORT_FROM} where r.id = ${id} ${inScope ? sql`and ${inScope}` : sql``}`,
   );
   if (!rows[0]) throw notFound();
   return toFeDebugReport(rows[0]);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createEntity, signInNewUser } from '../../../test/factories.ts';
-import { callerOf, type TCaller } from '../../../test/requests.ts';
+import { callerOf, limitedCallerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 const t = useTestApp();
@@ -229,6 +229,28 @@ describe('who sees which template', () => {
     expect(open.statusCode).toBe(200);
     expect(open.json()).not.toHaveProperty('query');
     expect((await api.get(`/report-templates/${byName(names.sibling).id}`)).json()).toHaveProperty('query');
+  });
+
+  it('shows a manager limited to some entities the templates in reach, and lets them change only those of their scope', async () => {
+    const manager = await limitedCallerOf(t, child.id, ['MANAGE_REPORTS']);
+    const tag = names.open.split(' ')[1];
+    const seen = await visibleNames(manager, tag);
+    expect(seen.map((template) => template.name).sort()).toEqual([names.parent, names.open, names.disabled].sort());
+    const all = (await api.get('/report-templates/search', { universalSearch: tag })).json().content as {
+      id: number;
+      name: string;
+    }[];
+    const idOf = (name: string) => (all.find((template) => template.name === name) as { id: number }).id;
+    expectError(await manager.get(`/report-templates/${idOf(names.sibling)}`), 404, 'NOT_FOUND');
+    // Limited to the entity above theirs: they may use it, not rewrite it for everyone there.
+    for (const name of [names.parent, names.sibling]) {
+      expectError(await manager.put(`/report-templates/${idOf(name)}`, templateInput()), 404, 'NOT_FOUND');
+      expectError(await manager.delete(`/report-templates/${idOf(name)}`), 404, 'NOT_FOUND');
+    }
+    const mine = await manager.post('/report-templates', templateInput({ entityIds: [child.id] }));
+    expect(mine.statusCode, mine.body).toBe(200);
+    const renamed = await manager.put(`/report-templates/${mine.json().id}`, templateInput({ entityIds: [child.id] }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
   it('filters by category and enabled for a manager', async () => {

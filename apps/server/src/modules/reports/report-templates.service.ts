@@ -17,7 +17,13 @@ import { byFoldedText, matchesSearch } from '../../db/text-search.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, deleteFailed, fieldErrors, notFound } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
-import { ancestorIdsSql, findEntitiesOutOfScope, scopeRootIds, subtreeIdsSql } from '../entities/entity-scope.ts';
+import {
+  ancestorIdsSql,
+  entityListInScopeSql,
+  findEntitiesOutOfScope,
+  scopeRootIds,
+  subtreeIdsSql,
+} from '../entities/entity-scope.ts';
 import { queryCallerOf } from '../queries/query-caller.ts';
 import { validateQueryDefinition } from '../queries/query-definition.ts';
 import type { TQueryRunner } from '../queries/query-runner.ts';
@@ -34,20 +40,30 @@ type TTemplateInput = z.output<typeof ZReportTemplateInput>;
 export const canManageReports = (auth: TAuthContext) => can(auth, { all: ['MANAGE_REPORTS'] });
 
 /**
+ * Security-relevant. A template is owned by the entities it is limited to: a
+ * manager limited by entitiesAccessList changes or deletes only one limited
+ * to none or to entities all in their scope; any other answers 404.
+ */
+function templateEditableSql(auth: TAuthContext, alias: SQL): SQL | undefined {
+  return entityListInScopeSql(auth, sql`${alias}.entity_ids`);
+}
+
+/**
  * Spec 001 §6 "reports have entity visibility limits": a template limited to
  * entities shows to users of those entities or below them, and to users whose
- * scope holds one of them. Security-relevant: generation loads templates
- * through this, so a template out of reach answers 404.
+ * scope holds one of them; a manager also sees those they may edit.
+ * Security-relevant: generation loads templates through this, so a template
+ * out of reach answers 404.
  */
 function templateInReachSql(auth: TAuthContext, alias: SQL): SQL | undefined {
-  if (canManageReports(auth)) return undefined;
   const roots = scopeRootIds(auth);
   const entityIds = sql`${alias}.entity_ids`;
   if (roots === null) return undefined;
   const ownEntity = [auth.user.entityId];
-  return sql`(cardinality(${entityIds}) = 0
+  const reach = sql`(cardinality(${entityIds}) = 0
     or ${entityIds} && (${sql.param(ownEntity)}::int[] || array${ancestorIdsSql(ownEntity)})
     or ${entityIds} && array${subtreeIdsSql(roots)})`;
+  return canManageReports(auth) ? sql`(${reach} or ${templateEditableSql(auth, alias)})` : reach;
 }
 
 const scheduleCountSql = (alias: SQL) =>
@@ -115,14 +131,18 @@ export function searchReportTemplates(
   );
 }
 
-/** A template within the caller's reach, enabled or not, with how many schedules use it; 404 otherwise. */
+/**
+ * A template within the caller's reach (with `forEdit`, one they may change),
+ * enabled or not, with how many schedules use it; 404 otherwise.
+ */
 export async function loadTemplateInReach(
   db: TExecutor,
   auth: TAuthContext,
   id: number,
+  options: { forEdit?: boolean } = {},
 ): Promise<{ row: TReportTemplateRow; scheduleCount: number }> {
   const alias = sql`t`;
-  const reach = templateInReachSql(auth, alias);
+  const reach = options.forEdit ? templateEditableSql(auth, alias) : templateInReachSql(auth, alias);
   const { rows } = await db.execute<Record<string, unknown>>(
     sql`select t.*, ${scheduleCountSql(alias)} as schedule_count from report_templates t
          where t.id = ${id} ${reach ? sql`and ${reach}` : sql``}`,
@@ -204,7 +224,7 @@ export async function updateReportTemplate(
   input: TTemplateInput,
   actor: TActor,
 ): Promise<TReportTemplate> {
-  await loadTemplateInReach(db, auth, id);
+  await loadTemplateInReach(db, auth, id, { forEdit: true });
   await checkTemplate(db, runner, auth, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(reportTemplates).where(eq(reportTemplates.id, id)).for('update');
@@ -228,7 +248,7 @@ export async function updateReportTemplate(
 /** A template that schedules still use cannot go (TEMPLATE_HAS_SCHEDULES); its past generations go with it. */
 export async function deleteReportTemplate(db: TDatabase, auth: TAuthContext, id: number, actor: TActor) {
   await db.transaction(async (tx) => {
-    const { row, scheduleCount } = await loadTemplateInReach(tx, auth, id);
+    const { row, scheduleCount } = await loadTemplateInReach(tx, auth, id, { forEdit: true });
     if (scheduleCount > 0) {
       throw deleteFailed(`The template "${row.name}" is used by ${scheduleCount} schedule(s)`, {
         reason: 'TEMPLATE_HAS_SCHEDULES',

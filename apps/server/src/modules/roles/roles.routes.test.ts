@@ -60,6 +60,15 @@ describe('GET /api/roles/search', () => {
     expect(names(await api.get('/roles/search', { ids: String(second.id) }))).toEqual([`Ëquipa ${tag} B`]);
   });
 
+  it('with excludeUnavailableForUser offers only the roles the caller may grant (the entity-profile form)', async () => {
+    const tag = unique();
+    await insertRole(`Equipa ${tag} A`, ['READ_ROLE']);
+    await insertRole(`Equipa ${tag} B`, ['READ_ROLE', 'IMPERSONATE_USER']);
+    expect(names(await api.get('/roles/search', { universalSearch: tag }))).toHaveLength(2);
+    const offered = await api.get('/roles/search', { universalSearch: tag, excludeUnavailableForUser: 'true' });
+    expect(names(offered)).toEqual([`Equipa ${tag} A`]);
+  });
+
   it('needs READ_ROLE, WRITE_ROLE, or WRITE_ENTITY_PROFILE (whose form picks roles from it)', async () => {
     const reader = await signInNewUser(t, { permissions: ['READ_ROLE'] });
     expect((await callerOf(t, reader.authorization).get('/roles/search')).statusCode).toBe(200);

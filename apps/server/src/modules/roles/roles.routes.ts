@@ -18,7 +18,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rule: { any: ['READ_ROLE', 'WRITE_ROLE', 'WRITE_ENTITY_PROFILE'] } },
       schema: { tags, querystring: ZRoleSearchQuery, response: { 200: ZRoleList } },
     },
-    async (request) => searchRoles(app.db, request.query),
+    async (request) => searchRoles(app.db, requireAuth(request), request.query),
   );
 
   app.get(

@@ -25,13 +25,18 @@ type TRolesForUserQuery = z.infer<typeof ZRolesForUserQuery>;
 const USERS_COUNT = sql`(select count(*)::int from users u where u.role_id = r.id)`;
 const ROLE_COLUMNS = sql`r.id, r.name, r.description, r.permissions, ${USERS_COUNT} as users_count`;
 
-function roleSearch(query: TRoleSearchQuery, extra: (SQL | undefined)[] = []): TPagedSearch {
+/**
+ * With excludeUnavailableForUser, only the roles whose every permission the
+ * caller holds: canGrant's rule, asked of the whole list in SQL.
+ */
+function roleSearch(auth: TAuthContext, query: TRoleSearchQuery, extra: (SQL | undefined)[] = []): TPagedSearch {
   return {
     columns: ROLE_COLUMNS,
     from: sql`from roles r`,
     where: [
       query.ids ? sql`r.id = any(${sql.param(query.ids)}::int[])` : undefined,
       matchesSearch(query.universalSearch, [byFoldedText(sql`r.name`)]),
+      query.excludeUnavailableForUser ? sql`r.permissions <@ ${sql.param(auth.role.permissions)}::text[]` : undefined,
       ...extra,
     ],
     sortColumns: { name: { expression: sql`r.name collate pt_natural` }, usersCount: { expression: USERS_COUNT } },
@@ -40,8 +45,8 @@ function roleSearch(query: TRoleSearchQuery, extra: (SQL | undefined)[] = []): T
   };
 }
 
-export function searchRoles(db: TDatabase, query: TRoleSearchQuery): Promise<TPagedList<TRole>> {
-  return searchPage(db, roleSearch(query), query, toRole);
+export function searchRoles(db: TDatabase, auth: TAuthContext, query: TRoleSearchQuery): Promise<TPagedList<TRole>> {
+  return searchPage(db, roleSearch(auth, query), query, toRole);
 }
 
 /**
@@ -63,10 +68,7 @@ export function searchRolesForUser(
                      and (e.profile_id is null or exists (select 1 from entity_profile_roles epr
                                                            where epr.profile_id = e.profile_id and epr.role_id = r.id)))`
     : undefined;
-  const grantable = query.excludeUnavailableForUser
-    ? sql`r.permissions <@ ${sql.param(auth.role.permissions)}::text[]`
-    : undefined;
-  return searchPage(db, roleSearch(query, [allowedForEntity, grantable]), query, toRole);
+  return searchPage(db, roleSearch(auth, query, [allowedForEntity]), query, toRole);
 }
 
 async function findRole(db: TExecutor, id: number): Promise<TRoleRow | null> {

@@ -109,8 +109,10 @@ export default function DashboardListPage() {
         </Text>
       ),
     },
+    // A manager limited to some entities may see, as a reader, dashboards of entities outside their scope: not theirs to change.
     rowActionsColumn<TDashboardSummary>(t('table.actions'), canManage, (dashboard) => ({
-      editTo: appPath(`/dashboard/${dashboard.id}/edit`),
+      editTo: dashboard.editable ? appPath(`/dashboard/${dashboard.id}/edit`) : undefined,
+      isDeleteDisabled: !dashboard.editable,
       editLabel: t('dashboards.editNamed', { name: dashboard.name }),
       onDelete: () => void handleDelete(dashboard),
       deleteLabel: t('dashboards.deleteNamed', { name: dashboard.name }),

@@ -119,6 +119,7 @@ export default function EntityProfileFormPage() {
               {...form.getInputProps('description')}
             />
             <RoleMultiSelect
+              onlyGrantable
               label={t('entityProfiles.fields.roles')}
               description={t('entityProfiles.rolesHelp')}
               placeholder={form.values.roles.length === 0 ? t('entityProfiles.rolesPlaceholder') : undefined}

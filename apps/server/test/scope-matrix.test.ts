@@ -143,6 +143,32 @@ const ENTITY_OWNED: TRecordKind[] = [
     },
   },
   {
+    // A category allocated to B receives B's requests: B's to change, though every entity files under it.
+    prefixes: ['/event-categories/'],
+    create: async (db, owner) => ({ id: (await createEventCategory(db, { allocatedToEntityId: owner.entityId })).id }),
+    bodies: {
+      'PUT /api/event-categories/:id': (_values, owner) => ({
+        name: `Desviada ${unique()}`,
+        icon: null,
+        categoryType: 'GENERIC',
+        allowPublic: true,
+        allocatedToEntityId: owner.entityId,
+        reportAgentUserId: null,
+        allowGeometry: true,
+        allowPhotoUpload: true,
+        eventStatuses: ['OPEN', 'CLOSED'],
+        limitUserType: null,
+        statusOnOriginReply: null,
+        statusOnDestinationReply: null,
+        active: true,
+      }),
+    },
+    exempt: {
+      'GET /api/event-categories/:id':
+        'categories are reference data: every entity files events and reports under them (the forms read them)',
+    },
+  },
+  {
     prefixes: ['/events/', '/events/public/'],
     publicViews: ['GET /api/events/public/:id'],
     create: async (db, owner) => {
@@ -438,8 +464,6 @@ const ALLOW_LIST: Record<string, string> = {
   '/roles/': 'roles are platform-wide; who may grant which is the permission rule (canGrant), not scope',
   '/layers/': 'map layers are platform-wide configuration (MANAGE_LAYERS)',
   '/sprites/': 'map sprites are platform-wide configuration (MANAGE_SPRITES)',
-  '/event-categories/':
-    'categories are reference data every entity files events under (allocation routes requests, it does not own the category)',
   '/data-sources/':
     'data sources are platform-wide queries; what a source may read of an entity is bound to the caller at run time',
   '/iot-queues/': 'message queues are platform infrastructure (broker connections), MANAGE_MESSAGE_QUEUES',

@@ -221,6 +221,37 @@ describe('PUT /api/event-categories/{id}', () => {
   it('answers 404 for an unknown category', async () => {
     expectError(await api.put('/event-categories/2147483647', validCategory()), 404, 'NOT_FOUND');
   });
+
+  it('lets a manager limited to their entity neither take over another entity’s category nor send theirs away', async () => {
+    const other = await createEntity(t.db);
+    const limited = callerOf(
+      t,
+      (
+        await signInNewUser(t, {
+          permissions: ['MANAGE_EVENT_CATEGORIES'],
+          entityId: entity.id,
+          entitiesAccessList: [entity.id],
+        })
+      ).authorization,
+    );
+    const theirs = (await api.post('/event-categories', validCategory({ allocatedToEntityId: other.id }))).json();
+    const taken = validCategory({ name: theirs.name, allocatedToEntityId: entity.id });
+    expectError(await limited.put(`/event-categories/${theirs.id}`, taken), 404, 'NOT_FOUND');
+    expectError(await limited.delete(`/event-categories/${theirs.id}`), 404, 'NOT_FOUND');
+    const ours = (await limited.post('/event-categories', validCategory({ allocatedToEntityId: entity.id }))).json();
+    expectFieldError(
+      await limited.put(
+        `/event-categories/${ours.id}`,
+        validCategory({ name: ours.name, allocatedToEntityId: other.id }),
+      ),
+      'allocatedToEntityId',
+      'INVALID_ENTITY',
+    );
+    const shared = (await limited.post('/event-categories', validCategory({ allocatedToEntityId: null }))).json();
+    expect((await limited.put(`/event-categories/${shared.id}`, validCategory({ name: shared.name }))).statusCode).toBe(
+      200,
+    );
+  });
 });
 
 describe('DELETE /api/event-categories/{id}', () => {

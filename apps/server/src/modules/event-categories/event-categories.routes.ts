@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
+import { requireAuth } from '../../http/auth.ts';
 import {
   createEventCategory,
   deleteEventCategory,
@@ -63,7 +64,7 @@ export const eventCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/event-categories',
     { config: write, schema: { tags, body: ZEventCategoryInput, response: { 200: ZEventCategory } } },
-    async (request) => createEventCategory(app.db, request.body, actorOf(request)),
+    async (request) => createEventCategory(app.db, request.body, requireAuth(request), actorOf(request)),
   );
 
   app.put(
@@ -72,14 +73,15 @@ export const eventCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
       schema: { tags, params: ZIdParams, body: ZEventCategoryInput, response: { 200: ZEventCategory } },
     },
-    async (request) => updateEventCategory(app.db, request.params.id, request.body, actorOf(request)),
+    async (request) =>
+      updateEventCategory(app.db, request.params.id, request.body, requireAuth(request), actorOf(request)),
   );
 
   app.delete(
     '/event-categories/:id',
     { config: write, schema: { tags, params: ZIdParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deleteEventCategory(app.db, request.params.id, actorOf(request));
+      await deleteEventCategory(app.db, request.params.id, requireAuth(request), actorOf(request));
       return { success: true as const };
     },
   );

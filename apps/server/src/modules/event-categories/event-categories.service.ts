@@ -17,6 +17,7 @@ import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { deleteFailed, fieldErrors, notFound, rethrowUniqueViolation } from '../../http/errors.ts';
 import { sanitizeSvg } from '../../lib/svg.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
+import { andEntityInScopeSql, entityInScopeSql, type TScopeSubject } from '../entities/entity-scope.ts';
 import { IS_VISIBLE_TO_PUBLIC_SQL } from '../events/events.service.ts';
 import {
   iconMarkupOf,
@@ -116,16 +117,18 @@ export async function readEventCategory(db: TExecutor, id: number): Promise<TEve
 }
 
 /**
- * The icon must survive sanitising; the entity and the agent must exist, and
+ * The icon must survive sanitising; the entity (one in the caller's scope: a
+ * category sends its requests to it) and the agent must exist, and
  * with an entity chosen the agent must be one of its users; a reply may only
  * move an event to one of the category's own statuses; the name is unique.
  */
-async function checkCategoryInput(db: TExecutor, input: TCategoryInput, id: number | null) {
+async function checkCategoryInput(db: TExecutor, input: TCategoryInput, id: number | null, auth: TScopeSubject) {
   const errors: TFieldError[] = [];
   const icon = input.icon === null ? null : sanitizeSvg(iconMarkupOf(input.icon));
   if (input.icon !== null && icon === null) errors.push({ property: 'icon', error: 'INVALID_ICON' });
   const { rows } = await db.execute<{ has_entity: boolean; agent_entity_id: number | null; name_taken: boolean }>(
-    sql`select exists (select 1 from entities where id = ${input.allocatedToEntityId}) as has_entity,
+    sql`select exists (select 1 from entities where id = ${input.allocatedToEntityId} ${andEntityInScopeSql(auth, sql`id`)})
+                 as has_entity,
                (select entity_id from users where id = ${input.reportAgentUserId}) as agent_entity_id,
                exists (select 1 from event_categories
                         where lower(f_unaccent(name)) = lower(f_unaccent(${input.name})) and id <> ${id ?? 0})
@@ -174,11 +177,12 @@ const DUPLICATE_NAME = { event_categories_name_idx: { property: 'name', error: '
 export async function createEventCategory(
   db: TDatabase,
   input: TCategoryInput,
+  auth: TScopeSubject,
   actor: TActor,
 ): Promise<TEventCategory> {
   return db
     .transaction(async (tx) => {
-      const { icon } = await checkCategoryInput(tx, input, null);
+      const { icon } = await checkCategoryInput(tx, input, null, auth);
       const [category] = await tx.insert(eventCategories).values(toColumns(input, icon)).returning();
       await recordAudit(tx, actor, {
         action: 'CREATE',
@@ -191,8 +195,23 @@ export async function createEventCategory(
     .catch((error) => rethrowUniqueViolation(error, DUPLICATE_NAME));
 }
 
-async function lockCategory(tx: TExecutor, id: number) {
-  const [category] = await tx.select().from(eventCategories).where(eq(eventCategories.id, id)).for('update');
+/**
+ * A category allocated to an entity receives that entity's requests: only a
+ * manager whose scope holds the entity may change or delete it (404 for the
+ * others, as if it did not exist). One allocated to nobody is everyone's.
+ */
+async function lockCategory(tx: TExecutor, id: number, auth: TScopeSubject) {
+  const inScope = entityInScopeSql(auth, sql`${eventCategories.allocatedToEntityId}`);
+  const [category] = await tx
+    .select()
+    .from(eventCategories)
+    .where(
+      and(
+        eq(eventCategories.id, id),
+        inScope ? or(sql`${eventCategories.allocatedToEntityId} is null`, inScope) : undefined,
+      ),
+    )
+    .for('update');
   if (!category) throw notFound();
   return category;
 }
@@ -201,12 +220,13 @@ export async function updateEventCategory(
   db: TDatabase,
   id: number,
   input: TCategoryInput,
+  auth: TScopeSubject,
   actor: TActor,
 ): Promise<TEventCategory> {
   return db
     .transaction(async (tx) => {
-      const before = await lockCategory(tx, id);
-      const { icon } = await checkCategoryInput(tx, input, id);
+      const before = await lockCategory(tx, id, auth);
+      const { icon } = await checkCategoryInput(tx, input, id, auth);
       const [after] = await tx
         .update(eventCategories)
         .set({ ...toColumns(input, icon), updatedAt: sql`now()` })
@@ -227,9 +247,14 @@ export async function updateEventCategory(
  * A category with events or reports stays (they would lose their kind), and so does one a rule template
  * opens events in; deactivating it hides it instead.
  */
-export async function deleteEventCategory(db: TDatabase, id: number, actor: TActor): Promise<void> {
+export async function deleteEventCategory(
+  db: TDatabase,
+  id: number,
+  auth: TScopeSubject,
+  actor: TActor,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await lockCategory(tx, id);
+    const before = await lockCategory(tx, id, auth);
     const { rows } = await tx.execute<{ events: number; requests: number; rules: number }>(
       sql`select (select count(*)::int from events where category_id = ${id}) as events,
                  (select count(*)::int from event_requests where category_id = ${id}) as requests,

@@ -121,7 +121,7 @@ describe('POST /api/auth/login', () => {
     expect(response.json().session).toBeUndefined();
   });
 
-  it('locks an account after 5 wrong passwords, even for the right one, with Retry-After', async () => {
+  it('locks an account out of one address after 5 wrong passwords from it, even for the right one, with Retry-After', async () => {
     const user = await createUser(t.db);
     const address = freshAddress();
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -132,7 +132,7 @@ describe('POST /api/auth/login', () => {
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // The lock is the account's, not the address's: someone else can still sign in from there.
+    // The lock is this account's at this address: someone else can still sign in from there.
     const colleague = await createUser(t.db);
     expect((await login(colleague.email, TEST_PASSWORD, address)).statusCode).toBe(200);
   });

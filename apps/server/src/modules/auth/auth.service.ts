@@ -1,5 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { TAuthSession, TChangePasswordInput, TLanguage, TLoginInput, TSetPasswordInput } from '@mip/shared';
+import {
+  checkPassword,
+  type TAuthSession,
+  type TChangePasswordInput,
+  type TLanguage,
+  type TLoginInput,
+  type TPasswordOwner,
+  type TSetPasswordInput,
+} from '@mip/shared';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TServerConfig } from '../../config.ts';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
@@ -187,17 +195,28 @@ async function findLiveToken(db: TExecutor, purpose: TTokenPurpose, userId: numb
   return match ? { id: match.id } : null;
 }
 
-/** Whether an emailed link can still be used, so the screen can say so before anything is typed. */
+/**
+ * Whether an emailed link can still be used, so the screen can say so before
+ * anything is typed, and whose it is, so the form can refuse their name and
+ * email in the password as the server will.
+ */
 export async function checkAccountToken(
   db: TDatabase,
   purpose: TTokenPurpose,
   userId: number,
   token: string,
-): Promise<{ valid: boolean; email: string | null }> {
+): Promise<{ valid: boolean; email: string | null; name: string | null }> {
   const live = await findLiveToken(db, purpose, userId, token);
-  if (!live) return { valid: false, email: null };
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return { valid: Boolean(user), email: user?.email ?? null };
+  const [user] = live
+    ? await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId))
+    : [];
+  return { valid: Boolean(user), email: user?.email ?? null, name: user?.name ?? null };
+}
+
+/** The rule's last part, which needs the user: no name or email in their password. */
+function assertPasswordFitsOwner(password: string, owner: TPasswordOwner): void {
+  const problem = checkPassword(password, owner);
+  if (problem) throw fieldErrors([{ property: 'newPassword', error: problem }]);
 }
 
 /**
@@ -216,6 +235,9 @@ export async function setPasswordWithToken(
   await takeAttempt(db, recoveryRules(actor.ip ?? 'unknown'));
   const invalidToken = () => new AppError('INVALID_TOKEN', { message: 'This link is no longer valid' });
   if (!(await findLiveToken(db, purpose, userId, token))) throw invalidToken();
+  const [owner] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  if (!owner) throw invalidToken();
+  assertPasswordFitsOwner(input.newPassword, owner);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     // Lock the user's tokens so two uses of one link cannot both succeed.
@@ -252,6 +274,7 @@ export async function changePassword(
   if (!(await verifyPassword(user?.passwordHash ?? null, input.oldPassword))) {
     throw fieldErrors([{ property: 'oldPassword', error: 'WRONG_OLD_PASSWORD' }]);
   }
+  assertPasswordFitsOwner(input.newPassword, auth.user);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, auth.user.id));

@@ -107,6 +107,18 @@ describe('sign-in throttling', () => {
     expect((await login(user.email, TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
   });
 
+  it('does not count attempts refused while waiting, so retrying does not lock the owner out', async () => {
+    const user = await createUser(t.db);
+    for (let attempt = 1; attempt <= 5; attempt++) await login(user.email, `Wrong-password-${attempt}`, freshAddress());
+    const owner = freshAddress();
+    for (let retry = 1; retry <= 8; retry++) {
+      expectError(await login(user.email, TEST_PASSWORD, owner), 429, 'TOO_MANY_REQUESTS');
+    }
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBe(5);
+    await waitOutAccountDelay(user.email);
+    expect((await login(user.email, TEST_PASSWORD, owner)).statusCode).toBe(200);
+  });
+
   it('does not count a right password against the address', async () => {
     const address = freshAddress();
     for (let i = 0; i < 35; i++) {

@@ -43,7 +43,8 @@ const lockAfter = (key: string, limit: number, clearOnSuccess = false): TThrottl
  *   then 2, 4, 8 … up to 60 s. A guesser spread over many addresses gets
  *   about a guess a minute, and cannot lock the owner out: from an address
  *   they signed in from before, the owner is not delayed at all, and from a
- *   new one they wait a minute at most.
+ *   new one they wait at most a minute after the last guess. A right password
+ *   clears the account's count (and the address's count for that account).
  */
 export function signInRules(email: string, ip: string, options: { isKnownAddress: boolean }): TThrottleRule[] {
   const rules = [lockAfter(`account-ip:${email}|${ip}`, 5, true), lockAfter(`ip:${ip}`, 30)];

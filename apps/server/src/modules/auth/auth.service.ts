@@ -195,6 +195,13 @@ async function findLiveToken(db: TExecutor, purpose: TTokenPurpose, userId: numb
   return match ? { id: match.id } : null;
 }
 
+/** Whose a live link is (their name and email), or null when the link cannot be used. */
+async function findTokenOwner(db: TDatabase, purpose: TTokenPurpose, userId: number, token: string) {
+  if (!(await findLiveToken(db, purpose, userId, token))) return null;
+  const [owner] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  return owner ?? null;
+}
+
 /**
  * Whether an emailed link can still be used, so the screen can say so before
  * anything is typed, and whose it is, so the form can refuse their name and
@@ -206,11 +213,8 @@ export async function checkAccountToken(
   userId: number,
   token: string,
 ): Promise<{ valid: boolean; email: string | null; name: string | null }> {
-  const live = await findLiveToken(db, purpose, userId, token);
-  const [user] = live
-    ? await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId))
-    : [];
-  return { valid: Boolean(user), email: user?.email ?? null, name: user?.name ?? null };
+  const owner = await findTokenOwner(db, purpose, userId, token);
+  return { valid: Boolean(owner), email: owner?.email ?? null, name: owner?.name ?? null };
 }
 
 /** The rule's last part, which needs the user: no name or email in their password. */
@@ -234,8 +238,7 @@ export async function setPasswordWithToken(
 ): Promise<void> {
   await takeAttempt(db, recoveryRules(actor.ip ?? 'unknown'));
   const invalidToken = () => new AppError('INVALID_TOKEN', { message: 'This link is no longer valid' });
-  if (!(await findLiveToken(db, purpose, userId, token))) throw invalidToken();
-  const [owner] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  const owner = await findTokenOwner(db, purpose, userId, token);
   if (!owner) throw invalidToken();
   assertPasswordFitsOwner(input.newPassword, owner);
   const passwordHash = await hashPassword(input.newPassword);

@@ -9,7 +9,7 @@ export const MQTT_BROKER_PORT = Number(process.env.E2E_MQTT_BROKER_PORT || APP_P
 const DEMO_PASSWORD = 'Demo-e2e-Pass1';
 
 export const ACCOUNTS = {
-  admin: { email: 'admin@mobilidade.example', password: 'Admin-e2e-Pass1', name: 'Administrador da Plataforma' },
+  admin: { email: 'admin@mobilidade.example', password: 'Gestor-e2e-Pass1', name: 'Administrador da Plataforma' },
   operator: { email: 'operador@mobilidade.example', password: DEMO_PASSWORD, name: 'Ana Ferreira' },
   readOnly: { email: 'consulta@mobilidade.example', password: DEMO_PASSWORD, name: 'Rui Carvalho' },
   transport: { email: 'metro@mobilidade.example', password: DEMO_PASSWORD, name: 'Marta Sousa' },

@@ -50,3 +50,43 @@ describe('checkPassword', () => {
     expect(checkPassword('Ab1!2345')).toBe('PASSWORD_TOO_COMMON');
   });
 });
+
+describe('checkPassword for a known owner', () => {
+  const owner = { name: 'Ana Conceição Ferreira', email: 'ana.ferreira@cm-porto.example' };
+
+  it.each([
+    ['a name word', 'Ferreira-77!'],
+    ['a name word in another case', 'x9#FERREIRAx'],
+    ['a name word without its accents', 'Conceicao#2024'],
+    ['a name word with accents its owner left out', 'Kv9#ferreíra'],
+    ['the email local part', 'X9!anaferreira'],
+    ['the email local part with its dot', 'Ana.Ferreira9!'],
+    ['a name split by a symbol', 'Ferr-eira-1Q'],
+  ])('refuses %s with PASSWORD_CONTAINS_PERSONAL_DATA', (_case, password) => {
+    expect(checkPassword(password, owner)).toBe('PASSWORD_CONTAINS_PERSONAL_DATA');
+  });
+
+  it('leaves out name words under 4 letters, so Ana does not refuse every banana', () => {
+    expect(checkPassword('Banana-Azul-7', owner)).toBeNull();
+    expect(checkPassword('Banana-Azul-7', { name: 'Rui Sá', email: 'rui@test.example' })).toBeNull();
+  });
+
+  it('refuses the whole email local part even when its pieces are short', () => {
+    expect(checkPassword('Kv9#Ana-Rui', { name: 'X', email: 'ana.rui@test.example' })).toBe(
+      'PASSWORD_CONTAINS_PERSONAL_DATA',
+    );
+  });
+
+  it('does not look at the email domain', () => {
+    expect(checkPassword('Porto-Azul-7!', owner)).toBeNull();
+  });
+
+  it('reports the composition rule first', () => {
+    expect(checkPassword('ferreira', owner)).toBe('FORM_PASSWORD_ERROR');
+  });
+
+  it('accepts a password with nothing of its owner', () => {
+    expect(checkPassword('Tr4ms-e-Metro!', owner)).toBeNull();
+    expect(checkPassword('Tr4ms-e-Metro!', {})).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkPassword } from '../password.ts';
+import { checkPassword, type TPasswordOwner } from '../password.ts';
 import { LANGUAGES } from './common.ts';
 
 const missing = (code: string) => (issue: { input: unknown }) =>
@@ -19,14 +19,21 @@ export const ZLoginInput = z.object({
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
-/** A new password: the spec's rule, checked once here for server and form alike. */
-export const ZNewPassword = z
-  .string({ error: 'FORM_PASSWORD_ERROR' })
-  .max(200, { error: 'FORM_PASSWORD_ERROR' })
-  .superRefine((password, ctx) => {
-    const problem = checkPassword(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+/**
+ * A new password: the spec's rule, checked once here for server and form
+ * alike. A form that knows whose password it is passes the owner, so their
+ * name and email are refused too; the server checks that once it has loaded
+ * the user (the request does not say who it is for).
+ */
+export const newPasswordFor = (owner?: TPasswordOwner) =>
+  z
+    .string({ error: 'FORM_PASSWORD_ERROR' })
+    .max(200, { error: 'FORM_PASSWORD_ERROR' })
+    .superRefine((password, ctx) => {
+      const problem = checkPassword(password, owner);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+export const ZNewPassword = newPasswordFor();
 
 function passwordsMatch(value: { newPassword: string; confirmPassword: string }, ctx: z.RefinementCtx) {
   if (value.newPassword !== value.confirmPassword) {
@@ -34,26 +41,27 @@ function passwordsMatch(value: { newPassword: string; confirmPassword: string },
   }
 }
 
-export const ZChangePasswordInput = z
-  .object({
-    oldPassword: z
-      .string({ error: missing('MISSING_OLD_PASSWORD') })
-      .min(1, { error: 'MISSING_OLD_PASSWORD' })
-      .max(200),
-    newPassword: ZNewPassword,
-    confirmPassword: z.string({ error: 'USER_PASSWORD_MISMATCH' }).max(200),
-  })
-  .superRefine(passwordsMatch);
+const ZConfirmPassword = z.string({ error: 'USER_PASSWORD_MISMATCH' }).max(200);
+
+export const changePasswordInputFor = (owner?: TPasswordOwner) =>
+  z
+    .object({
+      oldPassword: z
+        .string({ error: missing('MISSING_OLD_PASSWORD') })
+        .min(1, { error: 'MISSING_OLD_PASSWORD' })
+        .max(200),
+      newPassword: newPasswordFor(owner),
+      confirmPassword: ZConfirmPassword,
+    })
+    .superRefine(passwordsMatch);
+export const ZChangePasswordInput = changePasswordInputFor();
 export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 
 export const ZRecoveryInput = z.object({ email: ZEmail });
 
-export const ZSetPasswordInput = z
-  .object({
-    newPassword: ZNewPassword,
-    confirmPassword: z.string({ error: 'USER_PASSWORD_MISMATCH' }).max(200),
-  })
-  .superRefine(passwordsMatch);
+export const setPasswordInputFor = (owner?: TPasswordOwner) =>
+  z.object({ newPassword: newPasswordFor(owner), confirmPassword: ZConfirmPassword }).superRefine(passwordsMatch);
+export const ZSetPasswordInput = setPasswordInputFor();
 export type TSetPasswordInput = z.infer<typeof ZSetPasswordInput>;
 
 export const ZTokenParams = z.object({

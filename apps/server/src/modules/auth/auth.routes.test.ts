@@ -11,6 +11,7 @@ import {
   TEST_PASSWORD,
 } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { issueAccountToken } from './auth.service.ts';
 
 const t = useTestApp();
 
@@ -121,7 +122,7 @@ describe('POST /api/auth/login', () => {
     expect(response.json().session).toBeUndefined();
   });
 
-  it('locks an account after 5 wrong passwords, even for the right one, with Retry-After', async () => {
+  it('locks an account out of one address after 5 wrong passwords from it, even for the right one, with Retry-After', async () => {
     const user = await createUser(t.db);
     const address = freshAddress();
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -132,7 +133,7 @@ describe('POST /api/auth/login', () => {
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // The lock is the account's, not the address's: someone else can still sign in from there.
+    // The lock is this account's at this address: someone else can still sign in from there.
     const colleague = await createUser(t.db);
     expect((await login(colleague.email, TEST_PASSWORD, address)).statusCode).toBe(200);
   });
@@ -227,14 +228,14 @@ describe('password recovery', () => {
 
     const check = await t.app.inject({ url: link.path });
     expect(check.statusCode).toBe(200);
-    expect(check.json()).toEqual({ valid: true, email: user.email });
+    expect(check.json()).toEqual({ valid: true, email: user.email, name: user.name });
 
     const response = await setPassword(link.path);
     expect(response.statusCode, response.body).toBe(200);
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
     expectError(await login(user.email, TEST_PASSWORD), 401, 'INVALID_CREDENTIALS');
 
-    expect((await t.app.inject({ url: link.path })).json()).toEqual({ valid: false, email: null });
+    expect((await t.app.inject({ url: link.path })).json()).toEqual({ valid: false, email: null, name: null });
     expectError(await setPassword(link.path, 'Another-Pass-99'), 400, 'INVALID_TOKEN');
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
@@ -245,7 +246,7 @@ describe('password recovery', () => {
     await t.db.$client.query(`update user_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [
       user.id,
     ]);
-    expect((await t.app.inject({ url: link.path })).json()).toEqual({ valid: false, email: null });
+    expect((await t.app.inject({ url: link.path })).json()).toEqual({ valid: false, email: null, name: null });
     expectError(await setPassword(link.path), 400, 'INVALID_TOKEN');
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
@@ -278,6 +279,28 @@ describe('password recovery', () => {
     expect((await setPassword(link.path)).statusCode).toBe(200);
     expect((await readSession(authorization)).statusCode).toBe(401);
   });
+  it("refuses a new password that holds the user's name or email, and leaves the link usable", async () => {
+    const user = await createUser(t.db, { name: 'Joana Conceição Martins', email: 'joana.martins@test.example' });
+    const link = await requestResetLink(user.email);
+    for (const password of ['Conceicao-77!', 'Azul-MARTINS-7', 'Joana.Martins9']) {
+      expectFieldError(await setPassword(link.path, password), 'newPassword', 'PASSWORD_CONTAINS_PERSONAL_DATA');
+    }
+    expect((await setPassword(link.path)).statusCode).toBe(200);
+  });
+
+  it("refuses an activation password that holds the user's name", async () => {
+    const user = await createUser(t.db, { name: 'Rodrigo Vasconcelos', withoutPassword: true });
+    const token = await issueAccountToken(t.db, user.id, 'ACTIVATE');
+    const path = `/api/auth/activate/${user.id}/${token}`;
+    expect((await t.app.inject({ url: path })).json()).toEqual({
+      valid: true,
+      email: user.email,
+      name: 'Rodrigo Vasconcelos',
+    });
+    expectFieldError(await setPassword(path, 'Vasconcelos-9!'), 'newPassword', 'PASSWORD_CONTAINS_PERSONAL_DATA');
+    expect((await setPassword(path)).statusCode).toBe(200);
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
 });
 
 describe('PUT /api/auth/password', () => {
@@ -299,6 +322,18 @@ describe('PUT /api/auth/password', () => {
   ])('rejects %s', async (_case, payload, property, error) => {
     const { authorization } = await signInNewUser(t);
     expectFieldError(await changePassword(authorization, payload), property, error);
+  });
+
+  it("rejects a password that holds the user's name or email, whatever the case and accents", async () => {
+    const { user, authorization } = await signInNewUser(t, {
+      name: 'Inês Araújo',
+      email: 'ines.araujo@test.example',
+    });
+    for (const password of ['Araujo-Azul-7', 'x9#INESx', 'Ines.Araujo1']) {
+      const response = await changePassword(authorization, changeTo(password));
+      expectFieldError(response, 'newPassword', 'PASSWORD_CONTAINS_PERSONAL_DATA');
+    }
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('rejects a wrong current password with WRONG_OLD_PASSWORD and keeps the old one', async () => {

@@ -27,7 +27,7 @@ import {
 } from './auth.service.ts';
 import { endImpersonation, startImpersonation } from './impersonation.service.ts';
 
-const ZTokenCheck = z.object({ valid: z.boolean(), email: z.string().nullable() });
+const ZTokenCheck = z.object({ valid: z.boolean(), email: z.string().nullable(), name: z.string().nullable() });
 const PURPOSE_BY_PATH: Record<'reset' | 'activate', TTokenPurpose> = { reset: 'RESET', activate: 'ACTIVATE' };
 const ZPurposeParams = ZTokenParams.extend({ purpose: z.enum(['reset', 'activate']) });
 

@@ -1,7 +1,16 @@
-import type { TAuthSession, TChangePasswordInput, TLanguage, TLoginInput, TSetPasswordInput } from '@mip/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import {
+  checkPassword,
+  type TAuthSession,
+  type TChangePasswordInput,
+  type TLanguage,
+  type TLoginInput,
+  type TPasswordOwner,
+  type TSetPasswordInput,
+} from '@mip/shared';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TServerConfig } from '../../config.ts';
-import type { TDatabase } from '../../db/database.ts';
+import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { users, userTokens } from '../../db/schema/index.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors } from '../../http/errors.ts';
@@ -17,7 +26,7 @@ import {
   openSession,
   type TAuthContext,
 } from './session-store.ts';
-import { assertNotThrottled, clearAttempts, countAttempt, recoveryRules, signInRules } from './throttle.ts';
+import { recoveryRules, settleSuccessfulAttempt, signInRules, takeAttempt } from './throttle.ts';
 
 export interface TAuthDeps {
   db: TDatabase;
@@ -70,19 +79,28 @@ export async function loadAuthSession(
 
 export async function signIn(deps: TAuthDeps, input: TLoginInput, actor: TActor): Promise<TAuthSession> {
   const { db } = deps;
-  const rules = signInRules(input.email, actor.ip ?? 'unknown');
-  await assertNotThrottled(db, rules);
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
-    .from(users)
-    .where(eq(users.email, input.email));
-  const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !isValid) {
-    await countAttempt(db, rules);
-    throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong email or password' });
-  }
+  const ip = actor.ip ?? 'unknown';
+  const { rows } = await db.$client.query<{
+    id: number;
+    password_hash: string | null;
+    status: string;
+    is_known_address: boolean;
+  }>(
+    `select u.id, u.password_hash, u.status,
+            exists (select 1 from sessions s
+                     where s.user_id = u.id and s.ip = $2 and s.impersonator_session_id is null
+                       and s.created_at > now() - interval '90 days') as is_known_address
+       from users u where u.email = $1`,
+    [input.email, ip],
+  );
+  const user = rows[0];
+  const rules = signInRules(input.email, ip, { isKnownAddress: user?.is_known_address ?? false });
+  // Counted before the password is checked, so attempts sent at once cannot slip past the limit.
+  await takeAttempt(db, rules);
+  const isValid = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong email or password' });
   if (user.status !== 'ACTIVE') throw new AppError('ACCOUNT_INACTIVE', { message: 'This account is inactive' });
-  await clearAttempts(db, rules[0].key);
+  await settleSuccessfulAttempt(db, rules);
   const session = await openSession(db, {
     userId: user.id,
     ttlMinutes: deps.config.sessionTtlMinutes,
@@ -136,9 +154,7 @@ export async function sendAccountMail(
  * mail goes out after the answer so timing does not tell either.
  */
 export async function requestPasswordRecovery(deps: TAuthDeps, email: string, actor: TActor): Promise<void> {
-  const rules = recoveryRules(actor.ip ?? 'unknown');
-  await assertNotThrottled(deps.db, rules);
-  await countAttempt(deps.db, rules);
+  await takeAttempt(deps.db, recoveryRules(actor.ip ?? 'unknown'));
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, language: users.language, status: users.status })
     .from(users)
@@ -153,35 +169,65 @@ export async function requestPasswordRecovery(deps: TAuthDeps, email: string, ac
   });
 }
 
-async function findLiveToken(db: TDatabase, purpose: TTokenPurpose, userId: number, token: string) {
-  const [row] = await db
-    .select({ id: userTokens.id })
+/** A user's live tokens of one purpose looked at: enough for every link they could still hold. */
+const LIVE_TOKENS_CHECKED = 20;
+
+/**
+ * The unused, unexpired token of this user and purpose that matches, compared
+ * in constant time. Cheap: it runs before any password is hashed.
+ */
+async function findLiveToken(db: TExecutor, purpose: TTokenPurpose, userId: number, token: string) {
+  const rows = await db
+    .select({ id: userTokens.id, tokenHash: userTokens.tokenHash })
     .from(userTokens)
     .where(
       and(
         eq(userTokens.userId, userId),
         eq(userTokens.purpose, purpose),
-        eq(userTokens.tokenHash, hashToken(token)),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, sql`now()`),
       ),
-    );
-  return row ?? null;
+    )
+    .orderBy(desc(userTokens.id))
+    .limit(LIVE_TOKENS_CHECKED);
+  const wanted = hashToken(token);
+  const match = rows.find((row) => row.tokenHash.length === wanted.length && timingSafeEqual(row.tokenHash, wanted));
+  return match ? { id: match.id } : null;
 }
 
-/** Whether an emailed link can still be used, so the screen can say so before anything is typed. */
+/** Whose a live link is (their name and email), or null when the link cannot be used. */
+async function findTokenOwner(db: TDatabase, purpose: TTokenPurpose, userId: number, token: string) {
+  if (!(await findLiveToken(db, purpose, userId, token))) return null;
+  const [owner] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  return owner ?? null;
+}
+
+/**
+ * Whether an emailed link can still be used, so the screen can say so before
+ * anything is typed, and whose it is, so the form can refuse their name and
+ * email in the password as the server will.
+ */
 export async function checkAccountToken(
   db: TDatabase,
   purpose: TTokenPurpose,
   userId: number,
   token: string,
-): Promise<{ valid: boolean; email: string | null }> {
-  const live = await findLiveToken(db, purpose, userId, token);
-  if (!live) return { valid: false, email: null };
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return { valid: Boolean(user), email: user?.email ?? null };
+): Promise<{ valid: boolean; email: string | null; name: string | null }> {
+  const owner = await findTokenOwner(db, purpose, userId, token);
+  return { valid: Boolean(owner), email: owner?.email ?? null, name: owner?.name ?? null };
 }
 
+/** The rule's last part, which needs the user: no name or email in their password. */
+function assertPasswordFitsOwner(password: string, owner: TPasswordOwner): void {
+  const problem = checkPassword(password, owner);
+  if (problem) throw fieldErrors([{ property: 'newPassword', error: problem }]);
+}
+
+/**
+ * Sets the password an emailed link was sent for. Throttled per address like
+ * recovery, and the token is checked before the password is hashed, so a bad
+ * link costs a lookup, never an argon2 run.
+ */
 export async function setPasswordWithToken(
   db: TDatabase,
   purpose: TTokenPurpose,
@@ -190,12 +236,16 @@ export async function setPasswordWithToken(
   input: TSetPasswordInput,
   actor: TActor,
 ): Promise<void> {
+  await takeAttempt(db, recoveryRules(actor.ip ?? 'unknown'));
+  const invalidToken = () => new AppError('INVALID_TOKEN', { message: 'This link is no longer valid' });
+  const owner = await findTokenOwner(db, purpose, userId, token);
+  if (!owner) throw invalidToken();
+  assertPasswordFitsOwner(input.newPassword, owner);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     // Lock the user's tokens so two uses of one link cannot both succeed.
     await tx.execute(sql`select id from user_tokens where user_id = ${userId} for update`);
-    const live = await findLiveToken(tx as unknown as TDatabase, purpose, userId, token);
-    if (!live) throw new AppError('INVALID_TOKEN', { message: 'This link is no longer valid' });
+    if (!(await findLiveToken(tx, purpose, userId, token))) throw invalidToken();
     await tx
       .update(userTokens)
       .set({ usedAt: sql`now()` })
@@ -227,6 +277,7 @@ export async function changePassword(
   if (!(await verifyPassword(user?.passwordHash ?? null, input.oldPassword))) {
     throw fieldErrors([{ property: 'oldPassword', error: 'WRONG_OLD_PASSWORD' }]);
   }
+  assertPasswordFitsOwner(input.newPassword, auth.user);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, auth.user.id));

@@ -25,7 +25,7 @@ import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
 import { reencodePhoto, type TCleanPhoto } from '../../lib/photos.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
-import { assertNotThrottled, countAttempt, type TThrottleRule } from '../auth/throttle.ts';
+import { type TThrottleRule, takeAttempt } from '../auth/throttle.ts';
 import { DOCUMENT_OWNERS } from '../documents/document-owners.ts';
 import { toDocumentRecord } from '../documents/documents.presenter.ts';
 import { listDocumentsOf } from '../documents/documents.service.ts';
@@ -115,9 +115,8 @@ export async function createEventRequest(
 ): Promise<{ id: number }> {
   const db = app.db;
   const rules = eventRequestRules(context.ip ?? 'unknown');
-  await assertNotThrottled(db, rules);
   // Counted before any work: invalid reports cost decoding too, so they count against the address as well.
-  await countAttempt(db, rules);
+  await takeAttempt(db, rules);
 
   const systemIds = [...new Set(input.affectedSystems)];
   await checkReport(db, input, systemIds);

@@ -289,7 +289,7 @@ describe('POST /api/users', () => {
     const link = new RegExp(`http://mip\\.test/auth/activate/${user.id}/([A-Za-z0-9_-]+)`).exec(mail.text);
     expect(link).not.toBeNull();
     const check = await t.app.inject({ url: `/api/auth/activate/${user.id}/${link?.[1]}` });
-    expect(check.json()).toEqual({ valid: true, email: user.email });
+    expect(check.json()).toEqual({ valid: true, email: user.email, name: 'Mariana Lopes' });
 
     const [audit] = (await findAuditRows(t.db, 'CREATE', 'user')).filter((row) => row.record_id === String(user.id));
     expect(audit).toMatchObject({ user_id: manager.user.id, impersonator_user_id: null, ip: expect.any(String) });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ZSetPasswordInput } from '@mip/shared';
+import { setPasswordInputFor } from '@mip/shared';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +20,13 @@ export function SetPasswordPage({ mode }: { mode: 'reset' | 'activate' }) {
   const { id = '', token = '' } = useParams();
   const link = useQuery({
     queryKey: ['account-token', mode, id, token],
-    queryFn: () => api.get<{ valid: boolean; email: string | null }>(`auth/${mode}/${id}/${token}`),
+    queryFn: () =>
+      api.get<{ valid: boolean; email: string | null; name: string | null }>(`auth/${mode}/${id}/${token}`),
   });
   const form = useForm({
     initialValues: { newPassword: '', confirmPassword: '' },
-    validate: (values) => validateWithSchema(t, ZSetPasswordInput, values),
+    // Whose link it is: the form refuses their name and email in the password, as the server does.
+    validate: (values) => validateWithSchema(t, setPasswordInputFor(link.data ?? undefined), values),
   });
   const save = useMutation({
     mutationFn: (values: { newPassword: string; confirmPassword: string }) =>

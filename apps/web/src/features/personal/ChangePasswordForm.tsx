@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ZChangePasswordInput } from '@mip/shared';
+import { changePasswordInputFor } from '@mip/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -8,16 +8,19 @@ import { notify } from '../../components/notify';
 import { PasswordField } from '../../components/PasswordField';
 import { showServerError } from '../../components/server-errors';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { useSession } from '../auth/session-store';
 import { validateWithSchema } from '../auth/zod-form';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec 000 §5: the current password is required, the confirmation must match, the rule applies. */
+/** Spec 000 §5: the current password is required, the confirmation must match, the rule applies (and not the user's name or email). */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
+  const session = useSession();
+  const owner = session ? { name: session.name, email: session.user.email } : undefined;
   const form = useForm({
     initialValues: EMPTY,
-    validate: (values) => validateWithSchema(t, ZChangePasswordInput, values),
+    validate: (values) => validateWithSchema(t, changePasswordInputFor(owner), values),
   });
   const save = useMutation({
     mutationFn: (values: typeof EMPTY) => api.put('auth/password', values),

@@ -1,16 +1,10 @@
 import { ZEventRequestInput } from '@mip/shared';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGS } from '../../i18n/catalogs';
+import { initTestI18n } from '../../i18n/test-i18n';
 import { issuesOf, toReportErrors } from './report-form';
 
-beforeAll(async () => {
-  await i18next.init({
-    lng: 'pt-PT',
-    resources: { 'pt-PT': { translation: CATALOGS['pt-PT'] }, 'en-US': { translation: CATALOGS['en-US'] } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initTestI18n);
 
 describe('the report form', () => {
   it("says the spec's sentences for every missing field, checked with the server's own schema", () => {

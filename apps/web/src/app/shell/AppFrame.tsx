@@ -2,13 +2,15 @@ import { cleanNotifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { isSessionValid, sessionStore, useSessionState } from '../../features/auth/session-store';
+import { useHostAppFrame } from '../host-app';
 
 /** Spec 001 §4: the session's validity is checked every second. */
 export const SESSION_CHECK_INTERVAL = 1000;
 
-/** Session housekeeping for every screen: expiry, and a clean slate of notifications per user. */
+/** Around every screen: session expiry, a clean slate of notifications per user, and the host app's bridge. */
 export function AppFrame() {
   const { session } = useSessionState();
+  useHostAppFrame();
 
   useEffect(() => {
     if (!session) return;

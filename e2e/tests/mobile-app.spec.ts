@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 import { mapReady, sidePanel } from '../support/map-canvas.ts';
 
 /**
@@ -20,7 +20,8 @@ declare global {
 const HOST_POSITION = { latitude: 41.1579, longitude: -8.6291 };
 const run = Date.now().toString(36);
 
-async function openInsideTheApp(page: Page, path = '/') {
+/** The host app around every page the test opens. */
+async function installHost(page: Page) {
   await page.addInitScript((position) => {
     window.__hostInbox = [];
     window.__hostPosition = position;
@@ -38,8 +39,14 @@ async function openInsideTheApp(page: Page, path = '/') {
       },
     });
   }, HOST_POSITION);
+}
+
+/** The map on a phone, inside the app. */
+async function openInsideTheApp(page: Page) {
+  await installHost(page);
   await page.setViewportSize(MOBILE);
-  await page.goto(path);
+  await page.goto('/');
+  await mapReady(page);
 }
 
 /** What the host app sends, as React Native's injectJavaScript delivers it. */
@@ -86,7 +93,6 @@ test.describe('inside a mobile app', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await openInsideTheApp(page);
-    await mapReady(page);
 
     // Booted: the host learns the language, where the page is, the version and that nobody is signed in.
     await expect.poll(() => received(page, 'READY')).toHaveLength(1);
@@ -170,7 +176,6 @@ test.describe('inside a mobile app', () => {
     await context.setGeolocation({ latitude: 41.1496, longitude: -8.6109 });
 
     await openInsideTheApp(page);
-    await mapReady(page);
     await expect.poll(() => received(page, 'READY')).toHaveLength(1);
     await page.getByRole('button', { name: 'Reportar ocorrência' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reportar uma ocorrência' });
@@ -216,5 +221,22 @@ test.describe('inside a mobile app', () => {
     expect(report.title).toBe(title);
     expect(report.geometry?.coordinates[0]).toBeCloseTo(HOST_POSITION.longitude, 4);
     expect(report.geometry?.coordinates[1]).toBeCloseTo(HOST_POSITION.latitude, 4);
+  });
+
+  test('the app hears that someone signed in or out, and never their token', async ({ page }) => {
+    await installHost(page);
+    await signIn(page, ACCOUNTS.readOnly);
+    await expect.poll(() => received(page, 'SIGNED_IN')).toHaveLength(1);
+    expect(await lastPayload(page, 'SIGNED_IN')).toEqual({});
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('mip.session') ?? '{}').session?.session?.token,
+    );
+    expect(token).toBeTruthy();
+    expect(JSON.stringify(await page.evaluate(() => window.__hostInbox))).not.toContain(token);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Terminar sessão' }).click();
+    await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible();
+    await expect.poll(() => received(page, 'SIGNED_OUT')).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { cleanNotifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { isSessionValid, sessionStore, useSessionState } from '../../features/auth/session-store';
-import { useHostAppFrame } from '../host-app';
+import { hostApp, useHostAppFrame } from '../host-app';
 
 /** Spec 001 §4: the session's validity is checked every second. */
 export const SESSION_CHECK_INTERVAL = 1000;
@@ -10,7 +10,6 @@ export const SESSION_CHECK_INTERVAL = 1000;
 /** Around every screen: session expiry, a clean slate of notifications per user, and the host app's bridge. */
 export function AppFrame() {
   const { session } = useSessionState();
-  useHostAppFrame();
 
   useEffect(() => {
     if (!session) return;
@@ -29,5 +28,16 @@ export function AppFrame() {
     previousUser.current = userId;
   }, [userId]);
 
-  return <Outlet />;
+  return (
+    <>
+      {hostApp && <HostAppLink />}
+      <Outlet />
+    </>
+  );
+}
+
+/** Only inside a mobile app: a plain browser runs none of it. */
+function HostAppLink() {
+  useHostAppFrame();
+  return null;
 }

@@ -74,6 +74,19 @@ describe('createMobileBridge inside a React Native WebView', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
+  it('ignores what a frame inside the page posts: only the host speaks for the host', () => {
+    const { window, bridge } = reactNativeHost();
+    const handler = vi.fn();
+    bridge.onMessage('NAVIGATE', handler);
+    const embeddedFrame = {};
+    deliver(window, '{"id": "1", "messageType": "NAVIGATE", "payload": {"path": "/"}}', { source: embeddedFrame });
+    expect(handler).not.toHaveBeenCalled();
+    // The host's own messages come with no source, or as from the page's window.
+    deliver(window, '{"id": "2", "messageType": "NAVIGATE", "payload": {"path": "/"}}', { source: window });
+    deliver(window, '{"id": "3", "messageType": "NAVIGATE", "payload": {"path": "/"}}');
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
   it('stops listening once disposed', () => {
     const { window, bridge } = reactNativeHost();
     const handler = vi.fn();

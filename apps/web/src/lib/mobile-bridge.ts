@@ -103,6 +103,9 @@ export function createMobileBridge(environment: TBridgeEnvironment = browserBrid
     const isFromParent = environment.parent && source === environment.parent;
     if (isFromParent && environment.parentOrigin && origin !== environment.parentOrigin) return;
     if (!isFromParent && !environment.reactNative) return;
+    // A React Native host dispatches its messages on the page itself (no source, or this window): one
+    // posted by a frame inside the page (a map, a video) comes from that frame and is not the host's.
+    if (!isFromParent && source && !environment.targets.includes(source as unknown as EventTarget)) return;
     const message = toMessage(data);
     if (!message) return;
     const answer = waiting.get(message.id);

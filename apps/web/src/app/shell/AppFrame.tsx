@@ -2,11 +2,12 @@ import { cleanNotifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { isSessionValid, sessionStore, useSessionState } from '../../features/auth/session-store';
+import { hostApp, useHostAppFrame } from '../host-app';
 
 /** Spec 001 §4: the session's validity is checked every second. */
 export const SESSION_CHECK_INTERVAL = 1000;
 
-/** Session housekeeping for every screen: expiry, and a clean slate of notifications per user. */
+/** Around every screen: session expiry, a clean slate of notifications per user, and the host app's bridge. */
 export function AppFrame() {
   const { session } = useSessionState();
 
@@ -27,5 +28,16 @@ export function AppFrame() {
     previousUser.current = userId;
   }, [userId]);
 
-  return <Outlet />;
+  return (
+    <>
+      {hostApp && <HostAppLink />}
+      <Outlet />
+    </>
+  );
+}
+
+/** Only inside a mobile app: a plain browser runs none of it. */
+function HostAppLink() {
+  useHostAppFrame();
+  return null;
 }

@@ -51,6 +51,7 @@ import { SearchBox } from './SearchBox';
 import { SIDE_PANEL_OPEN_SHARE, SIDE_PANEL_WIDTH, SidePanel } from './SidePanel';
 import { SystemCard } from './SystemCard';
 import { TrafficCard } from './TrafficCard';
+import { selectionMessage, useHostMap } from './useHostMap';
 import { useLayerCheck } from './useLayerCheck';
 import { useExtraLayers, useMapGroupTree, useMapItems, usePublicSystemSearch, useTraffic } from './useMapData';
 import { useMapUsage } from './useMapUsage';
@@ -223,6 +224,15 @@ export default function MapHomePage() {
       .then((system) => flyTo(system))
       .catch(() => undefined);
   };
+
+  // Inside a mobile app: the host hears what is selected and may open a system's card or move the map.
+  useHostMap({
+    selection: selectionMessage(selection, selectedSystem.data, incidentData),
+    isMapLoaded,
+    onShowSystem: openSystem,
+    onCenter: ({ latitude, longitude, zoom }) =>
+      mapRef.current?.flyTo({ center: [longitude, latitude], zoom: zoom ?? mapRef.current.getZoom() }),
+  });
 
   const flyTo = (result: Pick<TPublicSystemResult, 'latitude' | 'longitude' | 'boundingBox'>) => {
     const map = mapRef.current;

@@ -3,16 +3,19 @@ import { IconCurrentLocation, IconPhoto, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MapRef, Marker } from 'react-map-gl/maplibre';
+import { hostApp } from '../../app/host-app';
 import { BaseMap } from '../../components/map/BaseMap';
 import { notify } from '../../components/notify';
 import type { TPhotoLocation } from './report-form';
+import { findUserLocation } from './user-location';
 
 /** Close enough to see the street once a place is known. */
 const PLACED_ZOOM = 16;
 
 /**
- * Where the occurrence is: a click on the small map places the point; the browser's position or the
- * photo's GPS position place it too, for those who cannot or would rather not point at a map.
+ * Where the occurrence is: a click on the small map places the point; the visitor's position (from the
+ * host app inside a mobile app, else the browser) or the photo's GPS position place it too, for those
+ * who cannot or would rather not point at a map.
  */
 export function LocationPicker({
   value,
@@ -36,23 +39,15 @@ export function LocationPicker({
     });
   };
 
-  const handleMyLocation = () => {
-    if (!('geolocation' in navigator)) {
-      notify({ kind: 'warning', title: t('reportEvent.location.unavailable') });
-      return;
-    }
+  const handleMyLocation = async () => {
     setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        place({ longitude: position.coords.longitude, latitude: position.coords.latitude });
-      },
-      () => {
-        setLocating(false);
-        notify({ kind: 'warning', title: t('reportEvent.location.unavailable') });
-      },
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
+    try {
+      place(await findUserLocation(hostApp));
+    } catch {
+      notify({ kind: 'warning', title: t('reportEvent.location.unavailable') });
+    } finally {
+      setLocating(false);
+    }
   };
 
   return (
@@ -75,7 +70,7 @@ export function LocationPicker({
             variant="default"
             size="xs"
             leftSection={<IconCurrentLocation size={16} />}
-            onClick={handleMyLocation}
+            onClick={() => void handleMyLocation()}
             loading={isLocating}
           >
             {t('reportEvent.location.mine')}

@@ -32,11 +32,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
+import { tellHost } from '../../app/host-app';
 import { DESKTOP_QUERY } from '../../app/shell/ConsoleLayout';
 import { findFileProblem, notifyFileProblem, type TFileRules } from '../../components/files/file-checks';
 import { formatFileSize } from '../../components/files/file-size';
 import { notify } from '../../components/notify';
 import { errorText } from '../../components/server-errors';
+import { PAGE_MESSAGE } from '../../lib/host-messages';
 import { useAppConfiguration } from '../configuration/useAppConfiguration';
 import { readMapSettings } from '../map/map-config';
 import { usePublicSystem } from '../timetable/useSchedule';
@@ -184,7 +186,8 @@ export function ReportEventModal({ systemId, onClose }: { systemId: number | nul
 
   const sending = useMutation({
     mutationFn: (input: TEventRequestInput) => api.post<{ id: number }>('event-requests/', input),
-    onSuccess: () => {
+    onSuccess: (created) => {
+      tellHost({ messageType: PAGE_MESSAGE.OCCURRENCE_REPORTED, payload: { id: created.id } });
       notify({ kind: 'success', title: t('reportEvent.registered') });
       onClose();
     },

@@ -52,7 +52,7 @@ export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPagedList(ZMobilitySystemListItem) },
       },
     },
-    async (request) => searchMobilitySystems(app.db, request.query),
+    async (request) => searchMobilitySystems(app.db, request.query, requireAuth(request)),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mobility-systems/:id',
     { config: write, schema: { tags, params: ZIdParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deleteMobilitySystem(app.db, request.params.id, actorOf(request));
+      await deleteMobilitySystem(app.db, request.params.id, requireAuth(request), actorOf(request));
       return { success: true as const };
     },
   );

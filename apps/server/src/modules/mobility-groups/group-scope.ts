@@ -30,10 +30,12 @@ export async function isGroupInScope(db: TExecutor, subject: TScopeSubject, grou
   return rows.length > 0;
 }
 
-/** Whether the system exists and the caller may edit it: its group's entity is in their scope. */
-export async function isSystemInScope(db: TExecutor, subject: TScopeSubject, systemId: number): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`select 1 from mobility_systems s where s.id = ${systemId} ${andGroupInScopeSql(subject, sql`s.group_id`)}`,
+/** Whether every one of these systems exists and the caller may edit it: its group's entity is in their scope. */
+export async function areSystemsInScope(db: TExecutor, subject: TScopeSubject, ids: number[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from mobility_systems s
+         where s.id = any(${sql.param(ids)}::int[]) ${andGroupInScopeSql(subject, sql`s.group_id`)}`,
   );
-  return rows.length > 0;
+  return rows[0].n === new Set(ids).size;
 }

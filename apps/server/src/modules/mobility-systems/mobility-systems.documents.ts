@@ -2,7 +2,7 @@ import { can } from '@mip/shared';
 import { eq } from 'drizzle-orm';
 import { mobilitySystems } from '../../db/schema/index.ts';
 import type { TDocumentOwnerPolicy } from '../documents/document-owners.ts';
-import { isSystemInScope } from '../mobility-groups/group-scope.ts';
+import { areSystemsInScope } from '../mobility-groups/group-scope.ts';
 
 /**
  * A system's photos and files appear on its card on the public map, so they
@@ -14,7 +14,7 @@ import { isSystemInScope } from '../mobility-groups/group-scope.ts';
 export const mobilitySystemDocumentOwner: TDocumentOwnerPolicy = {
   exists: async (db, ownerId, auth) =>
     auth
-      ? isSystemInScope(db, auth, ownerId)
+      ? areSystemsInScope(db, auth, [ownerId])
       : (await db.select({ id: mobilitySystems.id }).from(mobilitySystems).where(eq(mobilitySystems.id, ownerId)))
           .length > 0,
   canRead: () => true,

@@ -25,7 +25,7 @@ import { dashboardViewerOf, dashboardVisibleSql } from '../dashboards/dashboard-
 import { deleteDocumentsOf, listDocumentsOf } from '../documents/documents.service.ts';
 import { andEntityInScopeSql, type TScopeSubject } from '../entities/entity-scope.ts';
 import { listActiveEventsOfSystem } from '../events/public-events.service.ts';
-import { groupInScopeSql, isGroupInScope } from '../mobility-groups/group-scope.ts';
+import { areSystemsInScope, groupInScopeSql, isGroupInScope } from '../mobility-groups/group-scope.ts';
 import {
   type TMobilitySystemListRow,
   type TMobilitySystemRow,
@@ -218,16 +218,6 @@ async function checkSystemInput(
     }
   }
   if (errors.length > 0) throw fieldErrors(errors);
-}
-
-/** Whether every one of these systems lies in groups the caller may edit. */
-async function areSystemsInScope(db: TExecutor, auth: TAuthContext, ids: number[]): Promise<boolean> {
-  if (ids.length === 0) return true;
-  const { rows } = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from mobility_systems s
-         where s.id = any(${sql.param(ids)}::int[]) and ${groupInScopeSql(auth, sql`s.group_id`) ?? sql`true`}`,
-  );
-  return rows[0].n === new Set(ids).size;
 }
 
 function toColumns(input: TSystemInput) {

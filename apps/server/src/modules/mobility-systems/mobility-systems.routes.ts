@@ -23,7 +23,11 @@ import {
   updateMobilitySystem,
 } from './mobility-systems.service.ts';
 
-/** /mobile-systems in the console, and the public map's search and system card (spec 001 §7). */
+/**
+ * /mobile-systems in the console, and the public map's search and system card (spec 001 §7).
+ * The console's reads for editing and every change are scoped by the system's group's entity
+ * (mobility-groups/group-scope.ts); the public routes show every active system.
+ */
 export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mobility-systems'];
   const read = { rule: 'signedIn' } as const;

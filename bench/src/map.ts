@@ -25,8 +25,11 @@ const ACCEPT = { 'accept-encoding': 'gzip' };
 async function loadSyntheticSystems(db: TDatabase): Promise<void> {
   const client = db.$client;
   const { rows } = await client.query<{ stops: number; routes: number }>(
-    `with stops as (insert into mobility_system_groups (name, color) values ('Bench stops', '#0a6c74') returning id),
-          routes as (insert into mobility_system_groups (name, color) values ('Bench routes', '#c2255c') returning id)
+    `with owner as (select min(id) as id from entities where parent_id is null),
+          stops as (insert into mobility_system_groups (name, color, entity_id)
+                    select 'Bench stops', '#0a6c74', id from owner returning id),
+          routes as (insert into mobility_system_groups (name, color, entity_id)
+                     select 'Bench routes', '#c2255c', id from owner returning id)
      select (select id from stops) as stops, (select id from routes) as routes`,
   );
   const { stops, routes } = rows[0];

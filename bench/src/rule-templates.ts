@@ -20,7 +20,8 @@ const ROUNDS = 4;
 async function loadSensorsAndRules(db: TDatabase): Promise<string[]> {
   const client = db.$client;
   const group = await client.query<{ id: number }>(
-    `insert into mobility_system_groups (name) values ('Bench: sensores') returning id`,
+    `insert into mobility_system_groups (name, entity_id)
+     values ('Bench: sensores', (select min(id) from entities where parent_id is null)) returning id`,
   );
   const readers = Array.from({ length: SENSORS }, (_, i) => `bench-sensor-${i}`);
   await client.query(

@@ -49,9 +49,14 @@ test.describe('mobility groups and systems', () => {
     await page.getByRole('button', { name: 'Criar grupo' }).click();
     await expect(page.getByText('O zoom máximo não pode ser inferior ao mínimo')).toBeVisible();
     await page.getByLabel('Zoom máximo (filtrado)').fill('20');
+    // Owned by the city's mobility department rather than by the administrator's own entity.
+    const entity = page.getByRole('combobox', { name: /^Entidade/ });
+    await entity.fill('mobilidade');
+    await page.getByRole('option', { name: 'Direção Municipal de Mobilidade e Transportes' }).click();
     await page.getByRole('button', { name: 'Criar grupo' }).click();
     await expect(page.getByText('Grupo Autocarros da Maia criado')).toBeVisible();
     await expect(page).toHaveURL(/\/mobile-system-groups\/\d+$/);
+    await expect(entity).toHaveValue('Direção Municipal de Mobilidade e Transportes');
     await capture(page, 'mobility-group-pt-PT');
 
     // The stop: placed by a click on the map, in the new group.
@@ -199,6 +204,29 @@ test.describe('mobility groups and systems', () => {
     await page.goto('/mobile-system-groups');
     await expect(page.getByRole('link', { name: 'Metro Ligeiro', exact: true })).toBeVisible();
     await capture(page, 'mobility-groups-mobile-en-US');
+  });
+
+  test("the transport operator edits its own network's systems, and another entity's are not there", async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    const namesOf = async (text: string) => {
+      const search = await admin.get(`/api/mobility-systems/search?universalSearch=${encodeURIComponent(text)}`);
+      return (await search.json()).content as { id: number; name: string }[];
+    };
+    // The first start imports Metro do Porto in the background.
+    await expect
+      .poll(async () => (await namesOf('Aliados')).map((system) => system.name), { timeout: 60_000 })
+      .toContain('Aliados');
+    const [sensor] = await namesOf('Estação ambiental dos Aliados');
+    await signIn(page, ACCOUNTS.transport);
+    await page.goto('/mobile-systems');
+    await page.getByLabel('Pesquisar sistemas por nome, descrição ou código').fill('aliados');
+    await expect(page.getByRole('link', { name: 'Aliados', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Estação ambiental dos Aliados' })).toHaveCount(0);
+    await page.goto(`/mobile-systems/${sensor.id}`);
+    await expect(page.getByText('Este sistema não existe ou foi eliminado.')).toBeVisible();
   });
 
   test('a route is drawn as a line, point by point, and keeps its shape', async ({ page, request }) => {

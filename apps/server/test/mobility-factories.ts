@@ -1,18 +1,31 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { TDatabase } from '../src/db/database.ts';
 import { mobilitySystemGroups, mobilitySystems } from '../src/db/schema/index.ts';
+import { createEntity } from './factories.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 
+/** A group of its own entity unless given; a sub-group belongs to its parent's entity. */
 export async function createMobilityGroup(
   db: TDatabase,
   values: Partial<typeof mobilitySystemGroups.$inferInsert> = {},
 ) {
+  const entityId = values.entityId ?? (await parentEntityId(db, values.parentId)) ?? (await createEntity(db)).id;
   const [group] = await db
     .insert(mobilitySystemGroups)
-    .values({ name: `Rede ${unique()}`, ...values })
+    .values({ name: `Rede ${unique()}`, ...values, entityId })
     .returning();
   return group;
+}
+
+async function parentEntityId(db: TDatabase, parentId: number | null | undefined) {
+  if (!parentId) return null;
+  const [parent] = await db
+    .select({ entityId: mobilitySystemGroups.entityId })
+    .from(mobilitySystemGroups)
+    .where(eq(mobilitySystemGroups.id, parentId));
+  return parent?.entityId ?? null;
 }
 
 /** A stop at Trindade (Porto) in its own group unless given. */

@@ -181,10 +181,11 @@ export async function loadDemoData(
         ...demoUsers.map((user) => ({ ...user, passwordHash: demoHash, entitiesAccessList: [user.entityId] })),
       ])
       .returning({ id: users.id });
-    await seedDemoNetwork(tx, gtfsUploadDir(config.uploadDir));
+    // Each operator edits its own network; the municipal sensors are its mobility department's.
+    await seedDemoNetwork(tx, gtfsUploadDir(config.uploadDir), metro.id);
     await seedDemoEvents(tx, { mobility: mobility.id, police: police.id, metro: metro.id });
     await seedDemoDashboards(tx, admin.id);
-    await seedDemoIotQueue(tx, config.mqttUrl);
+    await seedDemoIotQueue(tx, config.mqttUrl, mobility.id);
     await seedDemoApplications(tx);
     await seedDemoHelp(tx, admin.id);
     return {

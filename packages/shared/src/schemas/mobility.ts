@@ -92,6 +92,11 @@ export const ZMobilityGroupInput = z
     minZoomNotFiltered: ZZoom,
     maxZoomNotFiltered: ZZoom,
     parentId: nullableId('INVALID_PARENT'),
+    /**
+     * The owning entity, one in the caller's scope. Left out: a new group takes its parent's
+     * entity (a root group the caller's own); a changed one keeps its entity.
+     */
+    entityId: nullableId('INVALID_ENTITY'),
   })
   .superRefine((group, context) => {
     for (const [min, max] of GROUP_ZOOM_PAIRS) {
@@ -129,6 +134,8 @@ export const ZMobilityGroup = z.object({
   parentId: z.number().int().nullable(),
   parent: ZRef.nullable(),
   subgroups: z.array(ZRef),
+  entityId: z.number().int(),
+  entity: ZRef,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -145,6 +152,13 @@ export const ZMobilityGroupNode: z.ZodType<TMobilityGroupNode> = z.object({
   },
 });
 
+/**
+ * A console search's `allEntities`: every entity's records, for pickers that only refer to
+ * one (an incident's systems, a rule's group). Without it the search answers what the caller
+ * may edit: groups, and systems of groups, whose entity lies in their scope.
+ */
+const ZAllEntities = ZFlexBoolean.optional();
+
 export const MOBILITY_GROUP_SORT_PROPERTIES = ['name', 'type', 'layerType', 'systemsCount', 'createdAt'] as const;
 
 export const ZMobilityGroupSearchQuery = ZPageQuery.extend({
@@ -155,6 +169,7 @@ export const ZMobilityGroupSearchQuery = ZPageQuery.extend({
   parentId: ZId.optional(),
   onlyRootGroups: ZFlexBoolean.optional(),
   ids: ZQueryList(ZId),
+  allEntities: ZAllEntities,
 });
 export type TMobilityGroupSearchQuery = z.input<typeof ZMobilityGroupSearchQuery>;
 
@@ -447,6 +462,7 @@ export const ZMobilitySystemSearchQuery = ZPageQuery.extend({
   ids: ZQueryList(ZId),
   /** Leave one system out (the system being edited, in its related-systems picker). */
   excludeId: ZId.optional(),
+  allEntities: ZAllEntities,
 });
 export type TMobilitySystemSearchQuery = z.input<typeof ZMobilitySystemSearchQuery>;
 

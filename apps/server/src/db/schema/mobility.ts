@@ -13,10 +13,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bytea, timestamps } from './columns.ts';
 import { dashboards } from './dashboards.ts';
+import { entities } from './identity.ts';
 
 /**
  * A group of mobility systems (a transport network, a set of sensors…): how
- * its systems are drawn on the map and at which zooms.
+ * its systems are drawn on the map and at which zooms. It belongs to an
+ * entity: only callers whose scope covers it edit the group, its systems,
+ * their documents and its GTFS imports (everyone sees the public map).
  */
 export const mobilitySystemGroups = pgTable(
   'mobility_system_groups',
@@ -45,11 +48,16 @@ export const mobilitySystemGroups = pgTable(
     maxZoomNotFiltered: integer('max_zoom_not_filtered'),
     // biome-ignore lint/suspicious/noExplicitAny: drizzle's self-reference needs the loose type
     parentId: integer('parent_id').references((): any => mobilitySystemGroups.id),
+    /** The owning entity (an operator, a municipal department); a sub-group has its own. */
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id),
     searchText: text('search_text').generatedAlwaysAs(sql`lower(f_unaccent("name"))`),
     ...timestamps,
   },
   (t) => [
     index('mobility_system_groups_parent_idx').on(t.parentId),
+    index('mobility_system_groups_entity_idx').on(t.entityId),
     index('mobility_system_groups_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { photoWithGps } from '../../../test/event-request-factories.ts';
-import { signInNewUser } from '../../../test/factories.ts';
+import { createEntity, signInNewUser } from '../../../test/factories.ts';
 import { JPEG_START, makePdf, makePng, multipartBody, TINY_GIF, type TMultipartFile } from '../../../test/files.ts';
-import { createMobilitySystem } from '../../../test/mobility-factories.ts';
+import { createMobilityGroup, createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -404,5 +404,54 @@ describe('DELETE /api/documents/{id}', () => {
     expectError(await reader.delete(`/documents/${document.id}`), 403, 'FORBIDDEN');
     expectError(await api.delete('/documents/2147483647'), 404, 'DOCUMENT_NOT_FOUND');
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/documents/${document.id}` }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe("a mobility system's documents belong to its group's entity", () => {
+  let operator: { authorization: string };
+  let ownSystemId: number;
+
+  beforeAll(async () => {
+    const metro = await createEntity(t.db, { name: 'Metro do Porto, S.A.' });
+    const group = await createMobilityGroup(t.db, { entityId: metro.id });
+    ownSystemId = (await createMobilitySystem(t.db, { groupId: group.id })).id;
+    operator = await signInNewUser(t, {
+      permissions: ['WRITE_MOBILITY_SYSTEM'],
+      entityId: metro.id,
+      entitiesAccessList: [metro.id],
+    });
+  });
+
+  it("answers DOCUMENT_NOT_FOUND to another entity's user who reads, lists, renames or deletes one, and keeps it", async () => {
+    // The system of beforeAll's group belongs to an entity of its own, outside the operator's scope.
+    const document = await storedDocument({ title: 'Sensor de temperatura' });
+    const outsider = callerOf(t, operator.authorization);
+    expectError(await outsider.delete(`/documents/${document.id}`), 404, 'DOCUMENT_NOT_FOUND');
+    expectError(await outsider.put(`/documents/${document.id}`, { title: 'Outro' }), 404, 'DOCUMENT_NOT_FOUND');
+    expectError(await outsider.get(`/documents/${document.id}`), 404, 'DOCUMENT_NOT_FOUND');
+    const list = await outsider.get('/documents/list', { ownerKind: 'MOBILITY_SYSTEM', ownerId: String(systemId) });
+    expectError(list, 404, 'DOCUMENT_NOT_FOUND');
+    expect((await api.get(`/documents/${document.id}`)).json()).toMatchObject({ title: 'Sensor de temperatura' });
+    expect((await t.app.inject({ url: `/api/documents/public/${document.id}` })).statusCode).toBe(200);
+  });
+
+  it("refuses to attach to another entity's system as to a missing one", async () => {
+    const response = await upload(photoFields(), [{ filename: 'f.png', bytes: PNG }], operator.authorization);
+    expectFieldError(response, 'ownerId', 'INVALID_OWNER');
+  });
+
+  it("attaches, lists, renames and deletes the documents of the caller's own systems", async () => {
+    const own = callerOf(t, operator.authorization);
+    const uploaded = await upload(
+      photoFields({ ownerId: String(ownSystemId) }),
+      [{ filename: 'f.png', bytes: PNG }],
+      operator.authorization,
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const id = uploaded.json().id;
+    const list = await own.get('/documents/list', { ownerKind: 'MOBILITY_SYSTEM', ownerId: String(ownSystemId) });
+    expect(list.json().map((document: { id: number }) => document.id)).toEqual([id]);
+    expect((await own.put(`/documents/${id}`, { title: 'Átrio' })).statusCode).toBe(200);
+    expect((await own.delete(`/documents/${id}`)).json()).toEqual({ success: true });
   });
 });

@@ -5,6 +5,7 @@ import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createEventCategory, createEventRow } from '../../../test/event-factories.ts';
 import { createEntity, createEntityProfile, createRole, createUser, signInNewUser } from '../../../test/factories.ts';
+import { createMobilityGroup } from '../../../test/mobility-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
@@ -429,6 +430,16 @@ describe('DELETE /api/entities/{id}', () => {
     expect(response.json().blocked).toEqual({ reason: 'ENTITY_HAS_EVENTS', name: responsible.name, count: 1 });
     await t.db.$client.query('delete from events where id = $1', [event.id]);
     expect((await api.delete(`/entities/${responsible.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses with ENTITY_HAS_MOBILITY_GROUPS while it owns a mobility group', async () => {
+    const operator = await createEntity(t.db, { parentId: entityA.id });
+    const group = await createMobilityGroup(t.db, { entityId: operator.id });
+    const response = await api.delete(`/entities/${operator.id}`);
+    expectError(response, 409, 'DELETE_FAILED');
+    expect(response.json().blocked).toEqual({ reason: 'ENTITY_HAS_MOBILITY_GROUPS', name: operator.name, count: 1 });
+    await t.db.$client.query('delete from mobility_system_groups where id = $1', [group.id]);
+    expect((await api.delete(`/entities/${operator.id}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for an entity outside the scope and keeps it', async () => {

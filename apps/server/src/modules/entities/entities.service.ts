@@ -286,8 +286,15 @@ export async function updateEntity(
 export async function deleteEntity(db: TDatabase, auth: TAuthContext, id: number, actor: TActor): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockEntityInScope(tx, auth, id);
-    const { rows } = await tx.execute<{ children: number; users: number; listed_by: number; events: number }>(
+    const { rows } = await tx.execute<{
+      children: number;
+      users: number;
+      listed_by: number;
+      events: number;
+      mobility_groups: number;
+    }>(
       sql`select (select count(*)::int from entities where parent_id = ${id}) as children,
+                 (select count(*)::int from mobility_system_groups where entity_id = ${id}) as mobility_groups,
                  (select count(*)::int from users where entity_id = ${id}) as users,
                  (select count(*)::int from users where ${id} = any(entities_access_list)) as listed_by,
                  -- Events it answers for, raised, or appears in the history of (transfers, replies).
@@ -298,7 +305,7 @@ export async function deleteEntity(db: TDatabase, auth: TAuthContext, id: number
                       or exists (select 1 from event_comments m where m.event_id = ev.id and m.entity_id = ${id}))
                    as events`,
     );
-    const { children, users, listed_by, events } = rows[0];
+    const { children, users, listed_by, events, mobility_groups } = rows[0];
     if (children > 0) {
       throw deleteFailed(`"${before.name}" still has ${children} sub-entity(ies); move or delete them first`, {
         reason: 'ENTITY_HAS_CHILDREN',
@@ -328,6 +335,17 @@ export async function deleteEntity(db: TDatabase, auth: TAuthContext, id: number
         name: before.name,
         count: events,
       });
+    }
+    // Its networks would be left without an owner who may edit them.
+    if (mobility_groups > 0) {
+      throw deleteFailed(
+        `"${before.name}" owns ${mobility_groups} mobility group(s); hand them to another entity first`,
+        {
+          reason: 'ENTITY_HAS_MOBILITY_GROUPS',
+          name: before.name,
+          count: mobility_groups,
+        },
+      );
     }
     await tx.delete(entities).where(eq(entities.id, id));
     await recordAudit(tx, actor, {

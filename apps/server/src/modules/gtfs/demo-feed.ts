@@ -26,12 +26,13 @@ async function queueDemoJob(db: TExecutor, groupId: number, uploadDir: string): 
 }
 
 /**
- * First run: the "Metro do Porto" group and a queued import of its feed.
+ * First run: the "Metro do Porto" group, owned by the operator's entity
+ * (`entityId`), and a queued import of its feed.
  * The server's job runner imports it in the background once it listens, so
  * the first start stays fast; the stops, routes and timetables appear a few
  * seconds later.
  */
-export async function seedDemoNetwork(tx: TExecutor, uploadDir: string): Promise<void> {
+export async function seedDemoNetwork(tx: TExecutor, uploadDir: string, entityId: number): Promise<void> {
   const [group] = await tx
     .insert(mobilitySystemGroups)
     .values({
@@ -40,6 +41,7 @@ export async function seedDemoNetwork(tx: TExecutor, uploadDir: string): Promise
       layerType: 'DEFAULT_LAYERS',
       color: '#1E5AA8',
       allowClustering: true,
+      entityId,
     })
     .returning({ id: mobilitySystemGroups.id });
   await queueDemoJob(tx, group.id, uploadDir);

@@ -4,7 +4,7 @@ import type { TGtfsImportHistoryItem, TGtfsImportJob } from '@mip/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
-import { signInNewUser } from '../../../test/factories.ts';
+import { createEntity, signInNewUser } from '../../../test/factories.ts';
 import { multipartBody } from '../../../test/files.ts';
 import { GTFS_FIXTURES, gtfsFixture, importGtfs, uploadGtfs, waitForJob } from '../../../test/gtfs.ts';
 import { CORPUS_OUTCOMES } from '../../../test/gtfs-corpus.ts';
@@ -103,6 +103,67 @@ describe('GTFS import access', () => {
       headers: { authorization, 'content-type': contentType },
     });
     expectFieldError(response, 'file', 'MISSING_FILE');
+  });
+});
+
+describe("GTFS imports belong to their group's entity", () => {
+  const ids = (response: { json: () => { content: { id: number }[] } }) => response.json().content.map((job) => job.id);
+
+  async function signInImporter(entityId: number) {
+    const user = await signInNewUser(t, {
+      permissions: ['IMPORT_GTFS_FILE'],
+      entityId,
+      entitiesAccessList: [entityId],
+    });
+    return { authorization: user.authorization, api: callerOf(t, user.authorization) };
+  }
+
+  it("answers 404 to another entity's user who reads, confirms or cancels a job, and lists it only for its own", async () => {
+    const metro = await createEntity(t.db, { name: 'Metro do Porto, S.A.' });
+    const city = await createEntity(t.db, { name: 'Câmara Municipal do Porto' });
+    const department = await createEntity(t.db, { name: 'Direção Municipal de Mobilidade', parentId: city.id });
+    const operator = await signInImporter(metro.id);
+    const outsider = await signInImporter(department.id);
+    const municipality = await signInImporter(city.id);
+    const group = await createMobilityGroup(t.db, { entityId: metro.id });
+    const upload = await uploadGtfs(t, operator.authorization, group.id, gtfsFixture('google-sample'));
+    expect(upload.statusCode, upload.body).toBe(200);
+    const job = await waitForJob(t, operator.authorization, upload.json().id);
+    expect(job.status).toBe('VALIDATED');
+
+    expectError(await outsider.api.get(`/gtfs/imports/${job.id}`), 404, 'NOT_FOUND');
+    expectError(await outsider.api.post(`/gtfs/imports/${job.id}/confirm`), 404, 'NOT_FOUND');
+    expectError(await outsider.api.post(`/gtfs/imports/${job.id}/cancel`), 404, 'NOT_FOUND');
+    expectError(await municipality.api.post(`/gtfs/imports/${job.id}/cancel`), 404, 'NOT_FOUND');
+    expect(ids(await outsider.api.get('/gtfs/imports/search', { groupId: String(group.id) }))).toEqual([]);
+    const unfinished = (await outsider.api.get('/gtfs/imports/unfinished')).json() as { id: number }[];
+    expect(unfinished.map((row) => row.id)).not.toContain(job.id);
+    expect((await operator.api.get(`/gtfs/imports/${job.id}`)).json().status).toBe('VALIDATED');
+    expect((await findAuditRows(t.db, 'GTFS_IMPORT_CANCEL')).map((row) => row.record_id)).not.toContain(String(job.id));
+
+    expect(ids(await operator.api.get('/gtfs/imports/search', { groupId: String(group.id) }))).toEqual([job.id]);
+    const own = (await operator.api.get('/gtfs/imports/unfinished')).json() as { id: number }[];
+    expect(own.map((row) => row.id)).toContain(job.id);
+    const cancelled = await operator.api.post(`/gtfs/imports/${job.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('CANCELLED');
+  });
+
+  it("refuses another entity's group as an import target, as an unknown one, and takes one of a sub-entity", async () => {
+    const city = await createEntity(t.db, { name: 'Câmara Municipal do Porto' });
+    const department = await createEntity(t.db, { name: 'Direção Municipal de Mobilidade', parentId: city.id });
+    const metroGroup = await createMobilityGroup(t.db);
+    const municipality = await signInImporter(city.id);
+    expectFieldError(
+      await uploadGtfs(t, municipality.authorization, metroGroup.id, gtfsFixture('google-sample')),
+      'groupId',
+      'INVALID_GROUP',
+    );
+    const sensors = await createMobilityGroup(t.db, { entityId: department.id });
+    const upload = await uploadGtfs(t, municipality.authorization, sensors.id, gtfsFixture('google-sample'));
+    expect(upload.statusCode, upload.body).toBe(200);
+    const job = await waitForJob(t, municipality.authorization, upload.json().id);
+    expect((await municipality.api.post(`/gtfs/imports/${job.id}/cancel`)).statusCode).toBe(200);
   });
 });
 
@@ -433,9 +494,12 @@ describe('GTFS import atomicity', () => {
     expect(failed).toMatchObject({ status: 'FAILED', failureCode: 'FEED_INVALID' });
     expect(failed.report?.issues.map((issue) => issue.code)).toContain('DUPLICATE_STOP_SEQUENCE');
     expect(await activeFeedId(group.id)).toBeNull();
-    expect(await findNotifications(t.db, userId, 'GTFS_IMPORT_FAILED')).toContainEqual(
-      expect.objectContaining({ params: expect.objectContaining({ group: group.name, error: 'FEED_INVALID' }) }),
-    );
+    // The job is FAILED a moment before its user is told (a failure is only known once it is recorded).
+    await expect
+      .poll(() => findNotifications(t.db, userId, 'GTFS_IMPORT_FAILED'), { timeout: 3000 })
+      .toContainEqual(
+        expect.objectContaining({ params: expect.objectContaining({ group: group.name, error: 'FEED_INVALID' }) }),
+      );
   });
 
   it('a server that died mid-import: the next start marks the job failed and clears what it left', async () => {

@@ -26,7 +26,7 @@ import { createGtfsJobRunner, gtfsUploadDir } from './gtfs-jobs.ts';
 /**
  * GTFS import (console /import-gtfs, IMPORT_GTFS_FILE): upload a zip into a
  * group, read the validation report, confirm or cancel, follow the progress,
- * read the history. The work runs in the background job runner started here.
+ * read the history — each only for groups whose entity is in the caller's scope. The work runs in the background job runner started here.
  */
 export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { rule: { all: ['IMPORT_GTFS_FILE'] } } as const;
@@ -57,16 +57,15 @@ export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZGtfsImportJob },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      return uploadGtfsFile(
+    async (request) =>
+      uploadGtfsFile(
         app.db,
         runner,
         request,
-        { groupId: request.query.groupId, uploadDir, userId: auth.user.id },
+        { groupId: request.query.groupId, uploadDir },
+        requireAuth(request),
         actorOf(request),
-      );
-    },
+      ),
   );
 
   app.get(
@@ -75,31 +74,30 @@ export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, querystring: ZGtfsImportSearchQuery, response: { 200: ZPagedList(ZGtfsImportHistoryItem) } },
     },
-    async (request) => searchImportJobs(app.db, request.query),
+    async (request) => searchImportJobs(app.db, request.query, requireAuth(request)),
   );
 
   app.get(
     '/gtfs/imports/unfinished',
     { config, schema: { tags, response: { 200: z.array(ZGtfsImportJob) } } },
-    async () => listUnfinishedImportJobs(app.db),
+    async (request) => listUnfinishedImportJobs(app.db, requireAuth(request)),
   );
 
   app.get(
     '/gtfs/imports/:id',
     { config, schema: { tags, params: ZIdParams, response: { 200: ZGtfsImportJob } } },
-    async (request) => readImportJob(app.db, request.params.id),
+    async (request) => readImportJob(app.db, request.params.id, requireAuth(request)),
   );
 
   app.post(
     '/gtfs/imports/:id/confirm',
     { config, schema: { tags, params: ZIdParams, response: { 200: ZGtfsImportJob } } },
-    async (request) =>
-      confirmImportJob(app.db, runner, request.params.id, requireAuth(request).user.id, actorOf(request)),
+    async (request) => confirmImportJob(app.db, runner, request.params.id, requireAuth(request), actorOf(request)),
   );
 
   app.post(
     '/gtfs/imports/:id/cancel',
     { config, schema: { tags, params: ZIdParams, response: { 200: ZGtfsImportJob } } },
-    async (request) => cancelImportJob(app.db, request.params.id, actorOf(request)),
+    async (request) => cancelImportJob(app.db, request.params.id, requireAuth(request), actorOf(request)),
   );
 };

@@ -16,6 +16,9 @@ import type { TDatabase } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
+import type { TAuthContext } from '../auth/session-store.ts';
+import { andEntityInScopeSql } from '../entities/entity-scope.ts';
+import { andGroupInScopeSql, groupInScopeSql, isGroupInScope } from '../mobility-groups/group-scope.ts';
 import {
   IMPORT_JOB_COLUMNS,
   IMPORT_JOB_FROM,
@@ -26,9 +29,15 @@ import {
 import type { TGtfsJobRunner } from './gtfs-jobs.ts';
 import { dropStagedFeeds } from './import/import-feed.ts';
 
-export async function readImportJob(db: TDatabase, id: number): Promise<TGtfsImportJob> {
+/*
+ * A job belongs to its target group's entity: only callers whose scope covers
+ * it list, read, confirm or cancel the job; for anyone else it is not there (404).
+ */
+
+export async function readImportJob(db: TDatabase, id: number, auth: TAuthContext): Promise<TGtfsImportJob> {
   const { rows } = await db.execute<TImportJobRow>(
-    sql`select ${IMPORT_JOB_COLUMNS}, j.report ${IMPORT_JOB_FROM} where j.id = ${id}`,
+    sql`select ${IMPORT_JOB_COLUMNS}, j.report ${IMPORT_JOB_FROM}
+         where j.id = ${id} ${andEntityInScopeSql(auth, sql`g.entity_id`)}`,
   );
   if (!rows[0]) throw notFound();
   return toImportJob(rows[0]);
@@ -37,6 +46,7 @@ export async function readImportJob(db: TDatabase, id: number): Promise<TGtfsImp
 export function searchImportJobs(
   db: TDatabase,
   query: TGtfsImportSearchQuery,
+  auth: TAuthContext,
 ): Promise<TPagedList<TGtfsImportHistoryItem>> {
   return searchPage(
     db,
@@ -45,6 +55,7 @@ export function searchImportJobs(
       from: IMPORT_JOB_FROM,
       countFrom: sql`from gtfs_import_jobs j`,
       where: [
+        groupInScopeSql(auth, sql`j.group_id`),
         query.groupId ? sql`j.group_id = ${query.groupId}` : undefined,
         query.status ? sql`j.status = ${query.status}` : undefined,
       ],
@@ -61,10 +72,11 @@ export function searchImportJobs(
 const UNFINISHED: TGtfsJobStatus[] = ['VALIDATING', 'VALIDATED', 'QUEUED', 'IMPORTING'];
 
 /** Jobs still waiting or running, newest first: the import screen picks them up again when reopened. */
-export async function listUnfinishedImportJobs(db: TDatabase): Promise<TGtfsImportJob[]> {
+export async function listUnfinishedImportJobs(db: TDatabase, auth: TAuthContext): Promise<TGtfsImportJob[]> {
   const { rows } = await db.execute<TImportJobRow>(
     sql`select ${IMPORT_JOB_COLUMNS}, j.report ${IMPORT_JOB_FROM}
-         where j.status = any(${sql.param(UNFINISHED)}::text[]) order by j.created_at desc, j.id desc limit 20`,
+         where j.status = any(${sql.param(UNFINISHED)}::text[]) ${andEntityInScopeSql(auth, sql`g.entity_id`)}
+         order by j.created_at desc, j.id desc limit 20`,
   );
   return rows.map(toImportJob);
 }
@@ -101,22 +113,28 @@ async function receiveUpload(
   }
 }
 
-/** Takes a GTFS zip for a group and starts checking it; nothing in the group changes until it is confirmed. */
+/**
+ * Takes a GTFS zip for a group and starts checking it; nothing in the group
+ * changes until it is confirmed. A group outside the caller's scope is refused
+ * as an unknown one.
+ */
 export async function uploadGtfsFile(
   db: TDatabase,
   runner: TGtfsJobRunner,
   request: FastifyRequest,
-  input: { groupId: number; uploadDir: string; userId: number },
+  input: { groupId: number; uploadDir: string },
+  auth: TAuthContext,
   actor: TActor,
 ): Promise<TGtfsImportJob> {
-  const group = await db.$client.query('select 1 from mobility_system_groups where id = $1', [input.groupId]);
-  if (group.rowCount === 0) throw fieldErrors([{ property: 'groupId', error: 'INVALID_GROUP' }]);
+  if (!(await isGroupInScope(db, auth, input.groupId))) {
+    throw fieldErrors([{ property: 'groupId', error: 'INVALID_GROUP' }]);
+  }
   const upload = await receiveUpload(request, input.uploadDir);
   const jobId = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: number }>(
       sql`insert into gtfs_import_jobs (group_id, status, file_name, file_size, file_path, created_by, heartbeat_at)
           values (${input.groupId}, 'VALIDATING', ${upload.fileName}, ${upload.size}, ${upload.filePath},
-                  ${input.userId}, now())
+                  ${auth.user.id}, now())
           returning id`,
     );
     await recordAudit(tx, actor, {
@@ -128,7 +146,7 @@ export async function uploadGtfsFile(
     return rows[0].id;
   });
   runner.validate(jobId);
-  return readImportJob(db, jobId);
+  return readImportJob(db, jobId, auth);
 }
 
 /** Confirms a validated feed: the job joins the queue and the import runs in the background. */
@@ -136,19 +154,20 @@ export async function confirmImportJob(
   db: TDatabase,
   runner: TGtfsJobRunner,
   id: number,
-  userId: number,
+  auth: TAuthContext,
   actor: TActor,
 ): Promise<TGtfsImportJob> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ status: TGtfsJobStatus }>(
-      sql`select status from gtfs_import_jobs where id = ${id} for update`,
+      sql`select j.status from gtfs_import_jobs j
+           where j.id = ${id} ${andGroupInScopeSql(auth, sql`j.group_id`)} for update`,
     );
     if (!rows[0]) throw notFound();
     if (rows[0].status !== 'VALIDATED') {
       throw new AppError('GTFS_JOB_NOT_CONFIRMABLE', { status: 409, message: 'Only a validated feed can be imported' });
     }
     await tx.execute(
-      sql`update gtfs_import_jobs set status = 'QUEUED', confirmed_by = ${userId}, rows_done = 0 where id = ${id}`,
+      sql`update gtfs_import_jobs set status = 'QUEUED', confirmed_by = ${auth.user.id}, rows_done = 0 where id = ${id}`,
     );
     await recordAudit(tx, actor, {
       action: 'GTFS_IMPORT_CONFIRM',
@@ -159,7 +178,7 @@ export async function confirmImportJob(
     });
   });
   runner.wake();
-  return readImportJob(db, id);
+  return readImportJob(db, id, auth);
 }
 
 /**
@@ -167,10 +186,16 @@ export async function confirmImportJob(
  * and do so at their next step (an import that already reached its final
  * transaction completes). The group's feed is left as it was.
  */
-export async function cancelImportJob(db: TDatabase, id: number, actor: TActor): Promise<TGtfsImportJob> {
+export async function cancelImportJob(
+  db: TDatabase,
+  id: number,
+  auth: TAuthContext,
+  actor: TActor,
+): Promise<TGtfsImportJob> {
   const waiting = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ status: TGtfsJobStatus; file_path: string | null }>(
-      sql`select status, file_path from gtfs_import_jobs where id = ${id} for update`,
+      sql`select j.status, j.file_path from gtfs_import_jobs j
+           where j.id = ${id} ${andGroupInScopeSql(auth, sql`j.group_id`)} for update`,
     );
     const job = rows[0];
     if (!job) throw notFound();
@@ -197,5 +222,5 @@ export async function cancelImportJob(db: TDatabase, id: number, actor: TActor):
   if (waiting?.filePath) await fs.rm(waiting.filePath, { force: true });
   // What its check loaded is dropped now rather than at the next sweep.
   if (waiting) await dropStagedFeeds(db, id);
-  return readImportJob(db, id);
+  return readImportJob(db, id, auth);
 }

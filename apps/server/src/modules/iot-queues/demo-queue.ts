@@ -7,14 +7,15 @@ export const DEMO_QUEUE_TOPIC = 'mobilidade/sensores/#';
 
 /**
  * First run: a sensor on the map (an air station in Avenida dos Aliados with a
- * temperature parameter fed by reader DEMO_READER_ID) and an MQTT queue on the
+ * temperature parameter fed by reader DEMO_READER_ID), in a group owned by
+ * `entityId` (the municipality's mobility department), and an MQTT queue on the
  * broker `npm start` brings (or MQTT_URL), so "send test message" shows a value
  * on the station's card with nothing else installed.
  */
-export async function seedDemoIotQueue(tx: TExecutor, mqttUrl: string): Promise<void> {
+export async function seedDemoIotQueue(tx: TExecutor, mqttUrl: string, entityId: number): Promise<void> {
   const [group] = await tx
     .insert(mobilitySystemGroups)
-    .values({ name: 'Sensores', type: 'STATIC', layerType: 'DEFAULT_LAYERS', color: '#2F9E44' })
+    .values({ name: 'Sensores', type: 'STATIC', layerType: 'DEFAULT_LAYERS', color: '#2F9E44', entityId })
     .returning({ id: mobilitySystemGroups.id });
   const [longitude, latitude] = [-8.6111, 41.1479];
   const [station] = await tx

@@ -21,6 +21,8 @@ export type TMobilityGroupRow = {
 
 export type TMobilityGroupFullRow = TMobilityGroupRow & {
   parent: { id: number; name: string } | null;
+  entity_id: number;
+  entity: { id: number; name: string };
   subgroups: { id: number; name: string }[];
   created_at: string | Date;
   updated_at: string | Date;
@@ -54,6 +56,8 @@ export function toMobilityGroup(row: TMobilityGroupFullRow): TMobilityGroup {
     parentId: row.parent_id,
     parent: row.parent,
     subgroups: row.subgroups,
+    entityId: row.entity_id,
+    entity: row.entity,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -87,6 +91,7 @@ export function toMobilityGroupRecord(group: {
   minZoomNotFiltered: number | null;
   maxZoomNotFiltered: number | null;
   parentId: number | null;
+  entityId: number;
 }) {
   return {
     name: group.name,
@@ -103,5 +108,6 @@ export function toMobilityGroupRecord(group: {
     minZoomNotFiltered: group.minZoomNotFiltered,
     maxZoomNotFiltered: group.maxZoomNotFiltered,
     parentId: group.parentId,
+    entityId: group.entityId,
   };
 }

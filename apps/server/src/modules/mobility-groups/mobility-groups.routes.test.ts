@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
-import { signInNewUser } from '../../../test/factories.ts';
+import { createEntity, signInNewUser } from '../../../test/factories.ts';
 import { createMobilityGroup, createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -257,5 +257,113 @@ describe('DELETE /api/mobility-system-groups/{id}', () => {
     const group = await createMobilityGroup(t.db);
     const other = await signInNewUser(t, { permissions: ['WRITE_MOBILITY_SYSTEM'] });
     expectError(await callerOf(t, other.authorization).delete(`/mobility-system-groups/${group.id}`), 403, 'FORBIDDEN');
+  });
+});
+
+describe('mobility groups belong to an entity', () => {
+  let own: { id: number };
+  let department: { id: number };
+  let other: { id: number };
+  let writer: TCaller;
+  let writerEntityId: number;
+
+  beforeAll(async () => {
+    own = await createEntity(t.db, { name: `Metro ${unique()}` });
+    department = await createEntity(t.db, { name: `Manutenção ${unique()}`, parentId: own.id });
+    other = await createEntity(t.db, { name: `Câmara ${unique()}` });
+    const user = await signInNewUser(t, {
+      permissions: ['WRITE_MOBILITY_GROUP'],
+      entityId: own.id,
+      entitiesAccessList: [own.id],
+    });
+    writer = callerOf(t, user.authorization);
+    writerEntityId = own.id;
+  });
+
+  it("answers 404 to another entity's user for the group's edit screen, change and delete, and keeps it", async () => {
+    const group = await createMobilityGroup(t.db, { entityId: other.id });
+    expectError(await writer.get(`/mobility-system-groups/${group.id}`), 404, 'NOT_FOUND');
+    expectError(await writer.put(`/mobility-system-groups/${group.id}`, validGroup()), 404, 'NOT_FOUND');
+    expectError(await writer.delete(`/mobility-system-groups/${group.id}`), 404, 'NOT_FOUND');
+    const kept = await api.get(`/mobility-system-groups/${group.id}`);
+    expect(kept.json()).toMatchObject({ name: group.name, entityId: other.id });
+    expect(await findAuditRows(t.db, 'UPDATE', 'mobility_group')).not.toContainEqual(
+      expect.objectContaining({ record_id: String(group.id) }),
+    );
+  });
+
+  it("lists only the caller's groups for editing, every group when asked for all, and the public tree shows all", async () => {
+    const tag = unique();
+    const mine = await createMobilityGroup(t.db, { name: `Linhas ${tag}`, entityId: department.id });
+    const theirs = await createMobilityGroup(t.db, { name: `Sensores ${tag}`, entityId: other.id });
+    const ids = (response: { json: () => { content: { id: number }[] } }) => response.json().content.map((g) => g.id);
+    expect(ids(await writer.get('/mobility-system-groups/search', { universalSearch: tag }))).toEqual([mine.id]);
+    const all = await writer.get('/mobility-system-groups/search', { universalSearch: tag, allEntities: 'true' });
+    expect(ids(all)).toEqual([mine.id, theirs.id]);
+    const tree = (await t.app.inject({ url: '/api/mobility-system-groups/tree' })).json() as { id: number }[];
+    expect(tree.map((group) => group.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+  });
+
+  it('lets the caller edit and delete the groups of their entity and its sub-entities', async () => {
+    const group = await createMobilityGroup(t.db, { entityId: department.id });
+    const read = await writer.get(`/mobility-system-groups/${group.id}`);
+    expect(read.json()).toMatchObject({ entityId: department.id, entity: { id: department.id } });
+    const changed = await writer.put(`/mobility-system-groups/${group.id}`, validGroup({ color: '#0a6c74' }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ color: '#0a6c74', entityId: department.id });
+    expect((await writer.delete(`/mobility-system-groups/${group.id}`)).statusCode).toBe(200);
+  });
+
+  it("creates a group in the caller's entity, or in one of their scope, never outside it", async () => {
+    const plain = await writer.post('/mobility-system-groups', validGroup());
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().entityId).toBe(writerEntityId);
+    const chosen = await writer.post('/mobility-system-groups', validGroup({ entityId: department.id }));
+    expect(chosen.json()).toMatchObject({ entityId: department.id, entity: { id: department.id } });
+    expectFieldError(
+      await writer.post('/mobility-system-groups', validGroup({ entityId: other.id })),
+      'entityId',
+      'INVALID_ENTITY',
+    );
+    expectFieldError(
+      await writer.post('/mobility-system-groups', validGroup({ entityId: 2_000_000_000 })),
+      'entityId',
+      'INVALID_ENTITY',
+    );
+    const [audit] = (await findAuditRows(t.db, 'CREATE', 'mobility_group')).filter(
+      (row) => row.record_id === String(chosen.json().id),
+    );
+    expect(audit.after).toMatchObject({ entityId: department.id });
+  });
+
+  it("keeps a group's entity on a change that leaves it out, and refuses to hand it outside the scope", async () => {
+    const group = await createMobilityGroup(t.db, { entityId: department.id });
+    const kept = await writer.put(`/mobility-system-groups/${group.id}`, validGroup());
+    expect(kept.json().entityId).toBe(department.id);
+    const moved = await writer.put(`/mobility-system-groups/${group.id}`, validGroup({ entityId: own.id }));
+    expect(moved.json().entityId).toBe(own.id);
+    expectFieldError(
+      await writer.put(`/mobility-system-groups/${group.id}`, validGroup({ entityId: other.id })),
+      'entityId',
+      'INVALID_ENTITY',
+    );
+  });
+
+  it("puts a sub-group in its parent's entity, and refuses a parent outside the scope as an unknown one", async () => {
+    const parent = await createMobilityGroup(t.db, { entityId: department.id });
+    const child = await writer.post('/mobility-system-groups', validGroup({ parentId: parent.id }));
+    expect(child.json()).toMatchObject({ parentId: parent.id, entityId: department.id });
+    const foreign = await createMobilityGroup(t.db, { entityId: other.id });
+    expectFieldError(
+      await writer.post('/mobility-system-groups', validGroup({ parentId: foreign.id })),
+      'parentId',
+      'INVALID_PARENT',
+    );
+    const mine = await createMobilityGroup(t.db, { entityId: own.id });
+    expectFieldError(
+      await writer.put(`/mobility-system-groups/${mine.id}`, validGroup({ parentId: foreign.id })),
+      'parentId',
+      'INVALID_PARENT',
+    );
   });
 });

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
+import { requireAuth } from '../../http/auth.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
 import { notFound } from '../../http/errors.ts';
 import { pickEncoding } from '../map/map-cache.ts';
@@ -33,6 +34,7 @@ import { createGroupTileCache } from './mobility-groups.tiles.ts';
 export const mobilityGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mobility-groups'];
   // Any console user picks groups (systems, GTFS import); only WRITE_MOBILITY_GROUP changes them.
+  // Reads for editing and every change are scoped by the group's entity (group-scope.ts).
   const read = { rule: 'signedIn' } as const;
   const write = { rule: { all: ['WRITE_MOBILITY_GROUP'] } } as const;
 
@@ -42,7 +44,7 @@ export const mobilityGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: { tags, querystring: ZMobilityGroupSearchQuery, response: { 200: ZPagedList(ZMobilityGroup) } },
     },
-    async (request) => searchMobilityGroups(app.db, request.query),
+    async (request) => searchMobilityGroups(app.db, request.query, requireAuth(request)),
   );
 
   app.get(
@@ -135,13 +137,13 @@ export const mobilityGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mobility-system-groups/:id',
     { config: read, schema: { tags, params: ZIdParams, response: { 200: ZMobilityGroup } } },
-    async (request) => readMobilityGroup(app.db, request.params.id),
+    async (request) => readMobilityGroup(app.db, request.params.id, requireAuth(request)),
   );
 
   app.post(
     '/mobility-system-groups',
     { config: write, schema: { tags, body: ZMobilityGroupInput, response: { 200: ZMobilityGroup } } },
-    async (request) => createMobilityGroup(app.db, request.body, actorOf(request)),
+    async (request) => createMobilityGroup(app.db, request.body, requireAuth(request), actorOf(request)),
   );
 
   app.put(
@@ -150,14 +152,15 @@ export const mobilityGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
       schema: { tags, params: ZIdParams, body: ZMobilityGroupInput, response: { 200: ZMobilityGroup } },
     },
-    async (request) => updateMobilityGroup(app.db, request.params.id, request.body, actorOf(request)),
+    async (request) =>
+      updateMobilityGroup(app.db, request.params.id, request.body, requireAuth(request), actorOf(request)),
   );
 
   app.delete(
     '/mobility-system-groups/:id',
     { config: write, schema: { tags, params: ZIdParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deleteMobilityGroup(app.db, request.params.id, actorOf(request));
+      await deleteMobilityGroup(app.db, request.params.id, requireAuth(request), actorOf(request));
       return { success: true as const };
     },
   );

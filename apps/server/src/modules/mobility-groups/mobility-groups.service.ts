@@ -5,7 +5,7 @@ import type {
   ZMobilityGroupInput,
   ZMobilityGroupSearchQuery,
 } from '@mip/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
@@ -15,6 +15,9 @@ import { isValidParent } from '../../db/tree.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { deleteFailed, fieldErrors, notFound } from '../../http/errors.ts';
 import { sanitizeSvg } from '../../lib/svg.ts';
+import type { TAuthContext } from '../auth/session-store.ts';
+import { andEntityInScopeSql, entityInScopeSql, isEntityInScope } from '../entities/entity-scope.ts';
+import { isGroupInScope } from './group-scope.ts';
 import {
   type TMobilityGroupFullRow,
   type TMobilityGroupRow,
@@ -30,18 +33,25 @@ const SYSTEMS_COUNT = sql`(select count(*)::int from mobility_systems s where s.
 const GROUP_COLUMNS = sql`g.id, g.name, g.icon, g.color, g.type, g.layer_type, g.styles, g.tile_metadata_url,
   g.allow_overlap, g.allow_clustering, g.min_zoom_filtered, g.max_zoom_filtered, g.min_zoom_not_filtered,
   g.max_zoom_not_filtered, g.parent_id, ${SYSTEMS_COUNT} as systems_count`;
-const FULL_COLUMNS = sql`${GROUP_COLUMNS}, g.created_at, g.updated_at,
+const FULL_COLUMNS = sql`${GROUP_COLUMNS}, g.created_at, g.updated_at, g.entity_id,
+  (select json_build_object('id', e.id, 'name', e.name) from entities e where e.id = g.entity_id) as entity,
   (select json_build_object('id', p.id, 'name', p.name) from mobility_system_groups p where p.id = g.parent_id) as parent,
   coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name collate pt_natural, c.id)
               from mobility_system_groups c where c.parent_id = g.id), '[]'::json) as subgroups`;
 
-export function searchMobilityGroups(db: TDatabase, query: TGroupSearchQuery): Promise<TPagedList<TMobilityGroup>> {
+/** The console's groups: those the caller may edit, or every entity's when `allEntities` asks for them. */
+export function searchMobilityGroups(
+  db: TDatabase,
+  query: TGroupSearchQuery,
+  auth: TAuthContext,
+): Promise<TPagedList<TMobilityGroup>> {
   return searchPage(
     db,
     {
       columns: FULL_COLUMNS,
       from: sql`from mobility_system_groups g`,
       where: [
+        query.allEntities ? undefined : entityInScopeSql(auth, sql`g.entity_id`),
         query.ids ? sql`g.id = any(${sql.param(query.ids)}::int[])` : undefined,
         query.type ? sql`g.type = ${query.type}` : undefined,
         query.layerType ? sql`g.layer_type = ${query.layerType}` : undefined,
@@ -64,9 +74,11 @@ export function searchMobilityGroups(db: TDatabase, query: TGroupSearchQuery): P
   );
 }
 
-export async function readMobilityGroup(db: TExecutor, id: number): Promise<TMobilityGroup> {
+/** A group for its edit screen: 404 outside the caller's scope, as for a missing one. */
+export async function readMobilityGroup(db: TExecutor, id: number, auth: TAuthContext): Promise<TMobilityGroup> {
   const { rows } = await db.execute<TMobilityGroupFullRow>(
-    sql`select ${FULL_COLUMNS} from mobility_system_groups g where g.id = ${id}`,
+    sql`select ${FULL_COLUMNS} from mobility_system_groups g
+         where g.id = ${id} ${andEntityInScopeSql(auth, sql`g.entity_id`)}`,
   );
   if (!rows[0]) throw notFound();
   return toMobilityGroup(rows[0]);
@@ -91,24 +103,65 @@ export async function readMobilityGroupIcon(db: TExecutor, id: number): Promise<
 }
 
 /**
- * The icon must survive sanitising as an SVG image; the parent must exist
- * and must not be the group itself or one of its sub-groups.
+ * The icon must survive sanitising as an SVG image; the parent must exist,
+ * lie in the caller's scope and not be the group itself or one of its
+ * sub-groups; a chosen entity must lie in the caller's scope. Answers the
+ * entity the group belongs to: the one chosen, else the group's own
+ * (`current`), else its parent's, else the caller's.
  */
-async function checkGroupInput(db: TExecutor, input: TGroupInput, id: number | null) {
+async function checkGroupInput(
+  db: TExecutor,
+  input: TGroupInput,
+  auth: TAuthContext,
+  current: { id: number; entityId: number } | null,
+) {
   const errors: { property: string; error: string }[] = [];
   const icon = input.icon === null ? null : sanitizeSvg(input.icon);
   if (input.icon !== null && icon === null) errors.push({ property: 'icon', error: 'INVALID_ICON' });
-  if (input.parentId !== null && !(await isValidParent(db, 'mobility_system_groups', input.parentId, id))) {
+  if (
+    input.parentId !== null &&
+    !(
+      (await isGroupInScope(db, auth, input.parentId)) &&
+      (await isValidParent(db, 'mobility_system_groups', input.parentId, current?.id ?? null))
+    )
+  ) {
     errors.push({ property: 'parentId', error: 'INVALID_PARENT' });
   }
+  if (input.entityId !== null && !(await isEntityInScope(db, auth, input.entityId))) {
+    errors.push({ property: 'entityId', error: 'INVALID_ENTITY' });
+  }
   if (errors.length > 0) throw fieldErrors(errors);
-  return { icon };
+  const entityId =
+    input.entityId ??
+    current?.entityId ??
+    (input.parentId === null ? null : await groupEntityId(db, input.parentId)) ??
+    auth.user.entityId;
+  return { icon, entityId };
 }
 
-function toColumns(input: TGroupInput, icon: string | null) {
+async function groupEntityId(db: TExecutor, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ entityId: mobilitySystemGroups.entityId })
+    .from(mobilitySystemGroups)
+    .where(eq(mobilitySystemGroups.id, id));
+  return row?.entityId ?? null;
+}
+
+/** Locks a group the caller may edit; 404 for one outside their scope, as for a missing one. */
+async function lockGroupInScope(tx: TExecutor, auth: TAuthContext, id: number) {
+  const [group] = await tx
+    .select()
+    .from(mobilitySystemGroups)
+    .where(and(eq(mobilitySystemGroups.id, id), entityInScopeSql(auth, sql`${mobilitySystemGroups.entityId}`)))
+    .for('update');
+  if (!group) throw notFound();
+  return group;
+}
+
+function toColumns(input: TGroupInput, checked: { icon: string | null; entityId: number }) {
   return {
     name: input.name,
-    icon,
+    icon: checked.icon,
     color: input.color,
     type: input.type,
     layerType: input.layerType,
@@ -121,20 +174,26 @@ function toColumns(input: TGroupInput, icon: string | null) {
     minZoomNotFiltered: input.minZoomNotFiltered,
     maxZoomNotFiltered: input.maxZoomNotFiltered,
     parentId: input.parentId,
+    entityId: checked.entityId,
   };
 }
 
-export async function createMobilityGroup(db: TDatabase, input: TGroupInput, actor: TActor): Promise<TMobilityGroup> {
+export async function createMobilityGroup(
+  db: TDatabase,
+  input: TGroupInput,
+  auth: TAuthContext,
+  actor: TActor,
+): Promise<TMobilityGroup> {
   return db.transaction(async (tx) => {
-    const { icon } = await checkGroupInput(tx, input, null);
-    const [group] = await tx.insert(mobilitySystemGroups).values(toColumns(input, icon)).returning();
+    const checked = await checkGroupInput(tx, input, auth, null);
+    const [group] = await tx.insert(mobilitySystemGroups).values(toColumns(input, checked)).returning();
     await recordAudit(tx, actor, {
       action: 'CREATE',
       recordType: 'mobility_group',
       recordId: group.id,
       after: toMobilityGroupRecord(group),
     });
-    return readMobilityGroup(tx, group.id);
+    return readMobilityGroup(tx, group.id, auth);
   });
 }
 
@@ -142,15 +201,15 @@ export async function updateMobilityGroup(
   db: TDatabase,
   id: number,
   input: TGroupInput,
+  auth: TAuthContext,
   actor: TActor,
 ): Promise<TMobilityGroup> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(mobilitySystemGroups).where(eq(mobilitySystemGroups.id, id)).for('update');
-    if (!before) throw notFound();
-    const { icon } = await checkGroupInput(tx, input, id);
+    const before = await lockGroupInScope(tx, auth, id);
+    const checked = await checkGroupInput(tx, input, auth, before);
     const [after] = await tx
       .update(mobilitySystemGroups)
-      .set({ ...toColumns(input, icon), updatedAt: sql`now()` })
+      .set({ ...toColumns(input, checked), updatedAt: sql`now()` })
       .where(eq(mobilitySystemGroups.id, id))
       .returning();
     await recordAudit(tx, actor, {
@@ -159,7 +218,7 @@ export async function updateMobilityGroup(
       recordId: id,
       ...diffRecords(toMobilityGroupRecord(before), toMobilityGroupRecord(after)),
     });
-    return readMobilityGroup(tx, id);
+    return readMobilityGroup(tx, id, auth);
   });
 }
 
@@ -168,10 +227,9 @@ const postgresCodeOf = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
 
 /** A group with sub-groups, systems or anything else pointing at it stays: deleting it would orphan them. */
-export async function deleteMobilityGroup(db: TDatabase, id: number, actor: TActor): Promise<void> {
+export async function deleteMobilityGroup(db: TDatabase, id: number, auth: TAuthContext, actor: TActor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(mobilitySystemGroups).where(eq(mobilitySystemGroups.id, id)).for('update');
-    if (!before) throw notFound();
+    const before = await lockGroupInScope(tx, auth, id);
     const { rows } = await tx.execute<{ subgroups: number; systems: number }>(
       sql`select (select count(*)::int from mobility_system_groups where parent_id = ${id}) as subgroups,
                  (select count(*)::int from mobility_systems where group_id = ${id}) as systems`,

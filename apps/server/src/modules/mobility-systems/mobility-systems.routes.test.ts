@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
-import { signInNewUser } from '../../../test/factories.ts';
+import { createEntity, signInNewUser } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/files.ts';
 import { createMobilityGroup, createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
@@ -446,5 +446,100 @@ describe('DELETE /api/mobility-systems/{id}', () => {
     const reader = await signInNewUser(t, { permissions: ['WRITE_MOBILITY_GROUP'] });
     expectError(await callerOf(t, reader.authorization).delete(`/mobility-systems/${system.id}`), 403, 'FORBIDDEN');
     expectError(await api.delete('/mobility-systems/2147483647'), 404, 'NOT_FOUND');
+  });
+});
+
+describe("mobility systems belong to their group's entity", () => {
+  let ownGroupId: number;
+  let otherGroupId: number;
+  let writer: TCaller;
+
+  beforeAll(async () => {
+    const own = await createEntity(t.db, { name: `Metro ${unique()}` });
+    const line = await createEntity(t.db, { name: `Linha D ${unique()}`, parentId: own.id });
+    ownGroupId = (await createMobilityGroup(t.db, { entityId: line.id })).id;
+    otherGroupId = (await createMobilityGroup(t.db, { name: `Sensores ${unique()}` })).id;
+    const user = await signInNewUser(t, {
+      permissions: ['WRITE_MOBILITY_SYSTEM'],
+      entityId: own.id,
+      entitiesAccessList: [own.id],
+    });
+    writer = callerOf(t, user.authorization);
+  });
+
+  it("answers 404 to another entity's user for the system's edit screen, change and delete, and keeps it", async () => {
+    const system = await createMobilitySystem(t.db, { groupId: otherGroupId });
+    expectError(await writer.get(`/mobility-systems/${system.id}`), 404, 'NOT_FOUND');
+    expectError(
+      await writer.put(`/mobility-systems/${system.id}`, validSystem({ parentId: otherGroupId })),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await writer.delete(`/mobility-systems/${system.id}`), 404, 'NOT_FOUND');
+    expect((await api.get(`/mobility-systems/${system.id}`)).json()).toMatchObject({ name: system.name });
+    const card = await t.app.inject({ url: `/api/mobility-system/${system.id}/details` });
+    expect(card.statusCode, card.body).toBe(200);
+  });
+
+  it("edits and deletes the systems of the caller's groups", async () => {
+    const system = await createMobilitySystem(t.db, { groupId: ownGroupId });
+    expect((await writer.get(`/mobility-systems/${system.id}`)).statusCode).toBe(200);
+    const changed = await writer.put(
+      `/mobility-systems/${system.id}`,
+      validSystem({ parentId: ownGroupId, color: '#123' }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await writer.delete(`/mobility-systems/${system.id}`)).statusCode).toBe(200);
+  });
+
+  it("lists only the caller's systems for editing, and every entity's when asked for all", async () => {
+    const tag = unique();
+    const mine = await createMobilitySystem(t.db, { groupId: ownGroupId, name: `Aliados ${tag}` });
+    const theirs = await createMobilitySystem(t.db, { groupId: otherGroupId, name: `Bolhão ${tag}` });
+    const ids = (response: { json: () => { content: { id: number }[] } }) => response.json().content.map((s) => s.id);
+    expect(ids(await writer.get('/mobility-systems/search', { universalSearch: tag }))).toEqual([mine.id]);
+    const all = await writer.get('/mobility-systems/search', { universalSearch: tag, allEntities: 'true' });
+    expect(ids(all)).toEqual([mine.id, theirs.id]);
+  });
+
+  it("refuses another entity's group, parent system or new related system as unknown ones", async () => {
+    expectFieldError(
+      await writer.post('/mobility-systems', validSystem({ parentId: otherGroupId })),
+      'parentId',
+      'INVALID_PARENT_ID',
+    );
+    const mine = await createMobilitySystem(t.db, { groupId: ownGroupId });
+    const body = validSystem({ name: mine.name, parentId: ownGroupId });
+    expectFieldError(
+      await writer.put(`/mobility-systems/${mine.id}`, { ...body, parentId: otherGroupId }),
+      'parentId',
+      'INVALID_PARENT_ID',
+    );
+    const theirs = await createMobilitySystem(t.db, { groupId: otherGroupId });
+    expectFieldError(
+      await writer.put(`/mobility-systems/${mine.id}`, { ...body, parentSystemId: theirs.id }),
+      'parentSystemId',
+      'INVALID_PARENT_SYSTEM',
+    );
+    expectFieldError(
+      await writer.put(`/mobility-systems/${mine.id}`, { ...body, relatedSystemIds: [theirs.id] }),
+      'relatedSystemIds',
+      'INVALID_RELATED_SYSTEM',
+    );
+  });
+
+  it('keeps a parent system and relations to other entities that someone who could set them set', async () => {
+    const theirs = await createMobilitySystem(t.db, { groupId: otherGroupId });
+    const set = await api.post(
+      '/mobility-systems',
+      validSystem({ parentId: ownGroupId, parentSystemId: theirs.id, relatedSystemIds: [theirs.id] }),
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const kept = await writer.put(
+      `/mobility-systems/${set.json().id}`,
+      validSystem({ parentId: ownGroupId, parentSystemId: theirs.id, relatedSystemIds: [theirs.id], color: '#abc' }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ parentSystem: { id: theirs.id }, relatedSystems: [{ id: theirs.id }] });
   });
 });

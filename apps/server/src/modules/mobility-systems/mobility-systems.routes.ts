@@ -23,7 +23,11 @@ import {
   updateMobilitySystem,
 } from './mobility-systems.service.ts';
 
-/** /mobile-systems in the console, and the public map's search and system card (spec 001 §7). */
+/**
+ * /mobile-systems in the console, and the public map's search and system card (spec 001 §7).
+ * The console's reads for editing and every change are scoped by the system's group's entity
+ * (mobility-groups/group-scope.ts); the public routes show every active system.
+ */
 export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mobility-systems'];
   const read = { rule: 'signedIn' } as const;
@@ -52,7 +56,7 @@ export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPagedList(ZMobilitySystemListItem) },
       },
     },
-    async (request) => searchMobilitySystems(app.db, request.query),
+    async (request) => searchMobilitySystems(app.db, request.query, requireAuth(request)),
   );
 
   app.get(
@@ -81,7 +85,7 @@ export const mobilitySystemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mobility-systems/:id',
     { config: write, schema: { tags, params: ZIdParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deleteMobilitySystem(app.db, request.params.id, actorOf(request));
+      await deleteMobilitySystem(app.db, request.params.id, requireAuth(request), actorOf(request));
       return { success: true as const };
     },
   );

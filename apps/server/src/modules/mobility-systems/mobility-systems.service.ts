@@ -11,7 +11,7 @@ import {
   type ZMobilitySystemSearchQuery,
   type ZPublicSystemSearch,
 } from '@mip/shared';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
@@ -23,7 +23,9 @@ import { fieldErrors, notFound } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { dashboardViewerOf, dashboardVisibleSql } from '../dashboards/dashboard-visibility.ts';
 import { deleteDocumentsOf, listDocumentsOf } from '../documents/documents.service.ts';
+import { andEntityInScopeSql, type TScopeSubject } from '../entities/entity-scope.ts';
 import { listActiveEventsOfSystem } from '../events/public-events.service.ts';
+import { areSystemsInScope, groupInScopeSql, isGroupInScope } from '../mobility-groups/group-scope.ts';
 import {
   type TMobilitySystemListRow,
   type TMobilitySystemRow,
@@ -60,9 +62,11 @@ export const groupsWithin = (groupIds: number[]) => sql`(
     select g.id from mobility_system_groups g join within w on g.parent_id = w.id
   ) select id from within)`;
 
+/** The console's systems: those of groups the caller may edit, or every entity's when `allEntities` asks. */
 export function searchMobilitySystems(
   db: TDatabase,
   query: TSystemSearchQuery,
+  auth: TAuthContext,
 ): Promise<TPagedList<TMobilitySystemListItem>> {
   return searchPage<TMobilitySystemListRow, TMobilitySystemListItem>(
     db,
@@ -74,6 +78,7 @@ export function searchMobilitySystems(
       from: sql`from mobility_systems s join mobility_system_groups g on g.id = s.group_id`,
       countFrom: sql`from mobility_systems s`,
       where: [
+        query.allEntities ? undefined : groupInScopeSql(auth, sql`s.group_id`),
         query.ids ? sql`s.id = any(${sql.param(query.ids)}::int[])` : undefined,
         query.parentId ? sql`s.group_id in ${groupsWithin(query.parentId)}` : undefined,
         query.systemType ? sql`s.system_type = ${query.systemType}` : undefined,
@@ -97,21 +102,27 @@ export function searchMobilitySystems(
   );
 }
 
-async function readSystemRow(db: TExecutor, id: number, options: { onlyActive?: boolean } = {}) {
+/** A system's row; with `scope`, only one whose group that caller may edit. */
+async function readSystemRow(db: TExecutor, id: number, options: { onlyActive?: boolean; scope?: TScopeSubject } = {}) {
   const { rows } = await db.execute<TMobilitySystemRow>(
     sql`select ${SYSTEM_COLUMNS} from mobility_systems s join mobility_system_groups g on g.id = s.group_id
-         where s.id = ${id} ${options.onlyActive ? sql`and s.active` : sql``}`,
+         where s.id = ${id} ${options.onlyActive ? sql`and s.active` : sql``}
+               ${options.scope ? andEntityInScopeSql(options.scope, sql`g.entity_id`) : sql``}`,
   );
   return rows[0] ?? null;
 }
 
-/** The whole system for the console's edit screen, with the live events the viewer may see on it. */
+/**
+ * The whole system for the console's edit screen, with the live events the
+ * viewer may see on it; 404 when the viewer may not edit it (its group's
+ * entity is outside their scope), as for a missing one.
+ */
 export async function readMobilitySystem(
   db: TExecutor,
   id: number,
   viewer: TAuthContext | null = null,
 ): Promise<TMobilitySystem> {
-  const row = await readSystemRow(db, id);
+  const row = await readSystemRow(db, id, { scope: viewer ?? undefined });
   if (!row) throw notFound();
   return toMobilitySystem(
     row,
@@ -161,12 +172,31 @@ export async function searchPublicSystems(db: TExecutor, search: TPublicSearch):
   return rows.map(toPublicSystemResult);
 }
 
-/** The group must exist; the parent system and the related systems too, without loops or the system itself. */
-async function checkSystemInput(db: TExecutor, input: TSystemInput, id: number | null) {
+/**
+ * The group must exist and lie in the caller's scope; the parent system and
+ * the related systems must exist, without loops or the system itself, and
+ * those newly chosen must lie in the scope too (a relation shows on both
+ * cards). What the system already had stays, whoever set it.
+ */
+async function checkSystemInput(
+  db: TExecutor,
+  input: TSystemInput,
+  auth: TAuthContext,
+  current: TMobilitySystem | null,
+) {
   const errors: TFieldError[] = [];
-  const group = await db.execute(sql`select 1 from mobility_system_groups where id = ${input.parentId}`);
-  if (group.rows.length === 0) errors.push({ property: 'parentId', error: 'INVALID_PARENT_ID' });
-  if (input.parentSystemId !== null && !(await isValidParent(db, 'mobility_systems', input.parentSystemId, id))) {
+  const id = current?.id ?? null;
+  if (!(await isGroupInScope(db, auth, input.parentId))) {
+    errors.push({ property: 'parentId', error: 'INVALID_PARENT_ID' });
+  }
+  const isParentKept = input.parentSystemId === (current?.parentSystem?.id ?? null);
+  if (
+    input.parentSystemId !== null &&
+    !(
+      (isParentKept || (await areSystemsInScope(db, auth, [input.parentSystemId]))) &&
+      (await isValidParent(db, 'mobility_systems', input.parentSystemId, id))
+    )
+  ) {
     errors.push({ property: 'parentSystemId', error: 'INVALID_PARENT_SYSTEM' });
   }
   if (input.dashboardId !== null) {
@@ -177,7 +207,13 @@ async function checkSystemInput(db: TExecutor, input: TSystemInput, id: number |
     const { rows } = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from mobility_systems where id = any(${sql.param(input.relatedSystemIds)}::int[])`,
     );
-    if (rows[0].n !== input.relatedSystemIds.length || (id !== null && input.relatedSystemIds.includes(id))) {
+    const related = new Set(current?.relatedSystems.map((system) => system.id));
+    const added = input.relatedSystemIds.filter((relatedId) => !related.has(relatedId));
+    if (
+      rows[0].n !== input.relatedSystemIds.length ||
+      (id !== null && input.relatedSystemIds.includes(id)) ||
+      !(await areSystemsInScope(db, auth, added))
+    ) {
       errors.push({ property: 'relatedSystemIds', error: 'INVALID_RELATED_SYSTEM' });
     }
   }
@@ -266,10 +302,10 @@ export async function createMobilitySystem(
   db: TDatabase,
   input: TSystemInput,
   actor: TActor,
-  viewer: TAuthContext | null = null,
+  viewer: TAuthContext,
 ): Promise<TMobilitySystem> {
   return db.transaction(async (tx) => {
-    await checkSystemInput(tx, input, null);
+    await checkSystemInput(tx, input, viewer, null);
     const [row] = await tx.insert(mobilitySystems).values(toColumns(input)).returning({ id: mobilitySystems.id });
     await replaceRelations(tx, row.id, input.relatedSystemIds);
     await replaceParameters(tx, row.id, input.parameters);
@@ -284,11 +320,12 @@ export async function createMobilitySystem(
   });
 }
 
-async function lockSystem(tx: TExecutor, id: number) {
+/** Locks a system the caller may edit; 404 for one outside their scope, as for a missing one. */
+async function lockSystem(tx: TExecutor, id: number, auth: TAuthContext) {
   const [row] = await tx
     .select({ id: mobilitySystems.id })
     .from(mobilitySystems)
-    .where(eq(mobilitySystems.id, id))
+    .where(and(eq(mobilitySystems.id, id), groupInScopeSql(auth, sql`${mobilitySystems.groupId}`)))
     .for('update');
   if (!row) throw notFound();
 }
@@ -298,12 +335,12 @@ export async function updateMobilitySystem(
   id: number,
   input: TSystemInput,
   actor: TActor,
-  viewer: TAuthContext | null = null,
+  viewer: TAuthContext,
 ): Promise<TMobilitySystem> {
   return db.transaction(async (tx) => {
-    await lockSystem(tx, id);
+    await lockSystem(tx, id, viewer);
     const before = await readMobilitySystem(tx, id);
-    await checkSystemInput(tx, input, id);
+    await checkSystemInput(tx, input, viewer, before);
     await tx
       .update(mobilitySystems)
       .set({ ...toColumns(input), updatedAt: sql`now()` })
@@ -322,9 +359,14 @@ export async function updateMobilitySystem(
 }
 
 /** The system goes with its parameters, relations and documents; systems below it lose their parent. */
-export async function deleteMobilitySystem(db: TDatabase, id: number, actor: TActor): Promise<void> {
+export async function deleteMobilitySystem(
+  db: TDatabase,
+  id: number,
+  auth: TAuthContext,
+  actor: TActor,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockSystem(tx, id);
+    await lockSystem(tx, id, auth);
     const before = await readMobilitySystem(tx, id);
     await deleteDocumentsOf(tx, 'MOBILITY_SYSTEM', id, actor);
     await tx.delete(mobilitySystems).where(eq(mobilitySystems.id, id));

@@ -54,9 +54,11 @@ import { deleteEvent, saveEvent, suggestAffectedSystems, useEvent } from './useE
 type TNamedEvent = TEvent & { name: string };
 const named = (event: TEvent): TNamedEvent => ({ ...event, name: event.title });
 
+/** An incident may affect any entity's systems, not only those the user may edit. */
 async function searchAffectedSystems(text: string): Promise<TOption[]> {
   const page = await searchMobilitySystems({
     universalSearch: text,
+    allEntities: true,
     itemsPerPage: DROPDOWN_PAGE_SIZE,
     sortProperty: 'name',
     sortDirection: 'ASC',

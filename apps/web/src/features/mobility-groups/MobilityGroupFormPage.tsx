@@ -35,6 +35,7 @@ import { notify } from '../../components/notify';
 import { SvgIconField } from '../../components/SvgIconField';
 import { errorText } from '../../components/server-errors';
 import { validateWithSchema } from '../auth/zod-form';
+import { EntitySelect } from '../entities/EntitySelect';
 import { MobilityGroupSelect } from './MobilityGroupSelect';
 import { deleteMobilityGroup, saveMobilityGroup, useMobilityGroup } from './useMobilityGroups';
 
@@ -52,6 +53,8 @@ interface TFormValues extends Record<TZoomField, number | ''> {
   allowOverlap: boolean;
   allowClustering: boolean;
   parentId: number | null;
+  /** Null on a new group: the server puts it in its parent's entity, or the user's. */
+  entityId: number | null;
 }
 
 const EMPTY: TFormValues = {
@@ -69,6 +72,7 @@ const EMPTY: TFormValues = {
   minZoomNotFiltered: '',
   maxZoomNotFiltered: '',
   parentId: null,
+  entityId: null,
 };
 
 function toFormValues(group: TMobilityGroup): TFormValues {
@@ -87,6 +91,7 @@ function toFormValues(group: TMobilityGroup): TFormValues {
     minZoomNotFiltered: group.minZoomNotFiltered ?? '',
     maxZoomNotFiltered: group.maxZoomNotFiltered ?? '',
     parentId: group.parentId,
+    entityId: group.entityId,
   };
 }
 
@@ -181,6 +186,16 @@ export default function MobilityGroupFormPage() {
                   value={form.values.parentId}
                   error={form.errors.parentId}
                   onChange={(parentId) => form.setFieldValue('parentId', parentId)}
+                />
+                <EntitySelect
+                  label={t('mobility.fields.entity')}
+                  description={t('mobility.help.entity')}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  placeholder={t('mobility.defaultEntity')}
+                  clearable={id === null}
+                  value={form.values.entityId}
+                  error={form.errors.entityId}
+                  onChange={(entityId) => form.setFieldValue('entityId', entityId)}
                 />
                 <Select
                   label={t('mobility.fields.groupType')}

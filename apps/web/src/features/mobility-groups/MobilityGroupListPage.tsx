@@ -85,6 +85,11 @@ export default function MobilityGroupListPage() {
       render: (group) => (group.parent ? <Text size="sm">{group.parent.name}</Text> : <NoValue />),
     },
     {
+      key: 'entity',
+      title: t('mobility.fields.entity'),
+      render: (group) => <Text size="sm">{group.entity.name}</Text>,
+    },
+    {
       key: 'systems',
       title: t('mobility.fields.systemsCount'),
       sortProperty: 'systemsCount',

@@ -31,11 +31,15 @@ export function useMobilitySystem(id: number | null) {
   });
 }
 
-/** Systems as dropdown options, leaving out the one being edited. */
+/**
+ * Systems as dropdown options, leaving out the one being edited: those the user may edit (a new
+ * parent or relation must be one), while a system already chosen is named whoever owns it.
+ */
 export async function searchSystemOptions(text: string, ids?: number[], excludeId?: number | null): Promise<TOption[]> {
   const page = await searchMobilitySystems({
     universalSearch: text,
     ids,
+    allEntities: ids !== undefined,
     excludeId: excludeId ?? undefined,
     itemsPerPage: DROPDOWN_PAGE_SIZE,
     sortProperty: 'name',

@@ -178,6 +178,7 @@ export function RuleSystemsPanel({ ruleId, parameterName }: { ruleId: number; pa
           onChange={setSystems}
         />
         <MobilityGroupSelect
+          allEntities
           label={t('ruleTemplates.fields.applyGroup')}
           description={t('ruleTemplates.help.applyGroup')}
           inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -1,0 +1,1 @@
+ALTER TABLE "gtfs_import_jobs" ADD COLUMN "service_years_moved" integer;

@@ -204,7 +204,7 @@ const ENTITY_OWNED: TRecordKind[] = [
     bodies: { 'POST /api/event-requests/:id/reject': () => ({ reason: 'Duplicado' }) },
   },
   {
-    // A file attached to one of B's events (documents of mobility systems: see PENDING below).
+    // A file attached to one of B's events (documents of mobility systems: see MOBILITY_OWNED below).
     prefixes: ['/documents/', '/documents/public/'],
     publicViews: ['GET /api/documents/public/:id', 'GET /api/documents/public/:id/contents'],
     create: async (db, owner) => {
@@ -388,8 +388,7 @@ const USER_OWNED: TRecordKind[] = [
 ];
 
 /** A group owned by B: the `entityId` column comes with the mobility ownership branch (migration 0022). */
-const createGroupOf = (db: TDatabase, owner: TOwner) =>
-  createMobilityGroup(db, { entityId: owner.entityId } as Parameters<typeof createMobilityGroup>[1]);
+const createGroupOf = (db: TDatabase, owner: TOwner) => createMobilityGroup(db, { entityId: owner.entityId });
 
 /** A document attached to a record of B's (`ownerKind` says which). */
 async function createDocumentOf(db: TDatabase, owner: TOwner, ownerKind: 'EVENT' | 'MOBILITY_SYSTEM', ownerId: number) {
@@ -410,28 +409,51 @@ async function createDocumentOf(db: TDatabase, owner: TOwner, ownerKind: 'EVENT'
   return document;
 }
 
-/**
- * Mobility groups, and the systems, documents and GTFS imports under them,
- * are being given an owning entity (a group's `entityId`, migration 0022) on
- * the mobility ownership branch. Their factories are ready; the merger moves
- * them into ENTITY_OWNED and takes their prefixes off the allow-list (a route
- * is checked against every kind that declares its prefix, so the documents
- * of systems join those of events).
- */
-const PENDING: TRecordKind[] = [
+/** Mobility groups, and the systems, documents and GTFS imports under them, are owned through the group's entity. */
+const MOBILITY_OWNED: TRecordKind[] = [
   {
     prefixes: ['/mobility-system-groups/'],
+    // The factory's group has no icon: nobody gets one.
+    publicViews: ['GET /api/mobility-system-groups/:id/icon'],
     create: async (db, owner) => ({ id: (await createGroupOf(db, owner)).id, z: 0, x: 0, y: 0 }),
+    bodies: {
+      'PUT /api/mobility-system-groups/:id': () => ({
+        name: `Tomado ${unique()}`,
+        color: '#123456',
+        type: 'STATIC',
+        layerType: 'DEFAULT_LAYERS',
+      }),
+    },
+    exempt: {
+      'GET /api/mobility-system-groups/:id/tiles.json': 'the public map draws every group: its tiles are public',
+      'GET /api/mobility-system-groups/:id/tiles/:z/:x/:y.pbf':
+        'the public map draws every group: its tiles are public',
+    },
   },
   {
     prefixes: ['/mobility-systems/', '/mobility-system/'],
     create: async (db, owner) => {
       const group = await createGroupOf(db, owner);
-      return { id: (await createMobilitySystem(db, { groupId: group.id })).id };
+      return { id: (await createMobilitySystem(db, { groupId: group.id })).id, groupId: group.id };
+    },
+    bodies: {
+      'PUT /api/mobility-systems/:id': (values) => ({
+        name: `Tomada ${unique()}`,
+        systemType: 'STOP',
+        parentId: values.groupId,
+        color: '#123456',
+        geometry: { type: 'Point', coordinates: [-8.6, 41.15] },
+      }),
+    },
+    exempt: {
+      'GET /api/mobility-system/:id/details': 'the public map’s card of a system: every system is on the public map',
+      'GET /api/mobility-system/:id/readings': 'a sensor’s readings show on its public card',
     },
   },
   {
     prefixes: ['/documents/', '/documents/public/'],
+    // The factory's file is not public: nobody gets it through the public calls.
+    publicViews: ['GET /api/documents/public/:id', 'GET /api/documents/public/:id/contents'],
     create: async (db, owner) => {
       const system = await createMobilitySystem(db, { groupId: (await createGroupOf(db, owner)).id });
       return { id: (await createDocumentOf(db, owner, 'MOBILITY_SYSTEM', system.id)).id };
@@ -471,14 +493,6 @@ const ALLOW_LIST: Record<string, string> = {
   '/help/images/': 'help articles and their images are platform-wide and public',
   '/open311/v2/services/': 'the Open311 service list is the public catalogue of categories',
   '/open311/v2/requests/': 'Open311 (GeoReport v2) makes a service request’s status public by design',
-  // pending: mobility ownership branch
-  '/mobility-system-groups/': 'pending: mobility ownership branch',
-  // pending: mobility ownership branch
-  '/mobility-systems/': 'pending: mobility ownership branch',
-  // pending: mobility ownership branch
-  '/mobility-system/': 'pending: mobility ownership branch',
-  // pending: mobility ownership branch (imports are owned through their group)
-  '/gtfs/imports/': 'pending: mobility ownership branch',
 };
 
 const prefixOf = (route: TApiRoute) => route.url.replace(/^\/api/, '').replace(/:.*$/, '');
@@ -487,7 +501,7 @@ const takesId = (route: TApiRoute) => paramNamesOf(route.url).length > 0;
 /** The kinds whose records the route names: every one that declares its prefix. */
 function kindsOf(route: TApiRoute): TRecordKind[] {
   const prefix = prefixOf(route);
-  return [...ENTITY_OWNED, ...USER_OWNED].filter((kind) => kind.prefixes.includes(prefix));
+  return [...ENTITY_OWNED, ...MOBILITY_OWNED, ...USER_OWNED].filter((kind) => kind.prefixes.includes(prefix));
 }
 
 describe('the scope matrix', () => {
@@ -514,10 +528,8 @@ describe('the scope matrix', () => {
 
   it('keeps nothing on the allow-list that a kind covers, nor a prefix no route has', () => {
     const prefixes = new Set(t.app.apiRoutes.filter(takesId).map(prefixOf));
-    const covered = [...ENTITY_OWNED, ...USER_OWNED].flatMap((kind) => kind.prefixes);
+    const covered = [...ENTITY_OWNED, ...MOBILITY_OWNED, ...USER_OWNED].flatMap((kind) => kind.prefixes);
     expect(Object.keys(ALLOW_LIST).filter((prefix) => covered.includes(prefix) || !prefixes.has(prefix))).toEqual([]);
-    const pending = PENDING.flatMap((kind) => kind.prefixes).filter((prefix) => !covered.includes(prefix));
-    expect(pending.filter((prefix) => !ALLOW_LIST[prefix]?.startsWith('pending:'))).toEqual([]);
   });
 
   it('answers 404 to a user of entity A for every record of entity B (and user B), which B reaches', async () => {

@@ -266,7 +266,9 @@ describe('documents of events', () => {
 
 describe('live events on a mobility system', () => {
   it('lists public live events on the public card, and the console’s own in scope too', async () => {
-    const system = await createMobilitySystem(t.db, { name: `Trindade ${unique()}` });
+    // The writer's own network: the console's read of a system is in the scope of the group's entity.
+    const group = await createMobilityGroup(t.db, { entityId: entity.id });
+    const system = await createMobilitySystem(t.db, { name: `Trindade ${unique()}`, groupId: group.id });
     const base = { categoryId: category.id, entityId: entity.id, affectedSystemIds: [system.id] };
     const publicOne = await createEventRow(t.db, { ...base, title: 'Escada rolante parada' });
     const internal = await createEventRow(t.db, { ...base, title: 'Inspeção técnica', isPublic: false });

@@ -13,7 +13,8 @@ import {
 import type { TServerConfig } from './config.ts';
 import type { TDatabase } from './db/database.ts';
 import { authPlugin, type TRouteRule } from './http/auth.ts';
-import { handleError } from './http/errors.ts';
+import { AppError, handleClientError, handleError, handleFrameworkError, notFound } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { rejectUnstorableText } from './http/text-input.ts';
 import { createSecretBox, secretsKeyFor, type TSecretBox } from './lib/secrets.ts';
 import type { TMailer } from './mail/mailer.ts';
@@ -145,10 +146,14 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: false } },
+    // Requests refused before any route (by the router, or by Node's parser) answer in the platform's shape too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  registerSecurityHeaders(app, deps.config.frameAncestors);
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('mailer', deps.mailer);
@@ -236,7 +241,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       });
       await api.register(authPlugin);
       for (const module of API_MODULES) await api.register(module);
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }));
+      api.setNotFoundHandler(() => {
+        throw notFound();
+      });
     },
     { prefix: '/api' },
   );
@@ -249,9 +256,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
 async function registerWebApp(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).type('text/plain').send('The web app is not built: run `npm start` or `npm run build`.'),
-    );
+    app.setNotFoundHandler(() => {
+      throw new AppError('NOT_FOUND', { message: 'The web app is not built: run `npm start` or `npm run build`.' });
+    });
     return;
   }
   await app.register(fastifyStatic, {
@@ -269,10 +276,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 'NOT_FOUND' });
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
     const lastSegment = request.url.split('?')[0].split('/').pop() ?? '';
-    if (lastSegment.includes('.') && !lastSegment.endsWith('.html'))
-      return reply.status(404).send({ code: 'NOT_FOUND' });
+    if (lastSegment.includes('.') && !lastSegment.endsWith('.html')) throw notFound();
     return reply.sendFile('index.html');
   });
 }

@@ -40,6 +40,8 @@ export interface TServerConfig {
   mqttBrokerPort: number;
   /** The MQTT broker the demo queue reads from. */
   mqttUrl: string;
+  /** Origins of pages allowed to show the product in a frame (a host app's web page), besides the product itself. */
+  frameAncestors: string[];
 }
 
 function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -53,6 +55,20 @@ function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): nu
 function readTrustProxy(raw: string | undefined): boolean | string {
   if (!raw || raw === 'false') return false;
   return raw === 'true' ? true : raw;
+}
+
+/**
+ * FRAME_ANCESTORS: comma- or space-separated origins (`https://host.example`).
+ * Each goes into the Content-Security-Policy as it is, so anything but a bare
+ * origin is refused: a stray `;` would add a directive of its own.
+ */
+function readFrameAncestors(raw: string | undefined): string[] {
+  const origins = (raw ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    const isOrigin = URL.canParse(origin) && new URL(origin).origin === origin && /^https?:/.test(origin);
+    if (!isOrigin) throw new Error(`FRAME_ANCESTORS must list origins such as https://host.example, got "${origin}"`);
+  }
+  return origins;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig {
@@ -82,5 +98,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     iotConsumers: env.IOT_CONSUMERS !== 'false',
     mqttBrokerPort: readInteger('MQTT_BROKER_PORT', 1883, env),
     mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${readInteger('MQTT_BROKER_PORT', 1883, env) || 1883}`,
+    frameAncestors: readFrameAncestors(env.FRAME_ANCESTORS),
   };
 }

@@ -1,26 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './test-app.ts';
-
-/** A built web app as vite leaves it: fingerprinted assets with their .br and .gz beside them. */
-function builtWebApp(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'mip-web-'));
-  mkdirSync(path.join(root, 'assets'));
-  const files = {
-    'index.html': '<!doctype html><html><body><div id="root"></div></body></html>'.repeat(40),
-    'assets/index-abc123.js': 'console.log("map home");\n'.repeat(200),
-  };
-  for (const [name, text] of Object.entries(files)) {
-    const bytes = Buffer.from(text);
-    writeFileSync(path.join(root, name), bytes);
-    writeFileSync(path.join(root, `${name}.br`), brotliCompressSync(bytes));
-    writeFileSync(path.join(root, `${name}.gz`), gzipSync(bytes));
-  }
-  return root;
-}
+import { builtWebApp } from './web-dist.ts';
 
 const t = useTestApp({ WEB_DIST: builtWebApp() });
 

@@ -18,6 +18,13 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'DELETE_FAILED',
   'DELETE_SUCCESS',
+  // requests refused before any route runs (malformed, too large, unsupported)
+  'BAD_REQUEST',
+  'REQUEST_TIMEOUT',
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'HEADERS_TOO_LARGE',
   // sign-in and passwords
   'INVALID_CREDENTIALS',
   'ACCOUNT_INACTIVE',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TDeleteBlocked, TErrorCode, TFieldError } from '@mip/shared';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** The one place where an error code gets its HTTP status. */
@@ -16,6 +18,12 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   TOO_MANY_REQUESTS: 429,
   DELETE_FAILED: 409,
   INTERNAL_ERROR: 500,
+  BAD_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
 };
 
 export class AppError extends Error {
@@ -96,6 +104,41 @@ function toErrorCode(keyword: string, message: string | undefined): string {
   return 'INVALID_VALUE';
 }
 
+/**
+ * What a request refused before any route ran gets (a broken body, a path the
+ * router cannot take, bytes Node cannot parse): a fixed text per status.
+ * Never the framework's own message, which quotes the request (its path, its
+ * content type, a piece of its body), so an answer cannot reflect what an
+ * attacker sent.
+ */
+const CLIENT_ERRORS: Record<number, { code: TErrorCode; message: string }> = {
+  400: { code: 'BAD_REQUEST', message: 'The request is malformed' },
+  404: { code: 'NOT_FOUND', message: 'Not found' },
+  408: { code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive' },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  414: { code: 'URI_TOO_LONG', message: 'The address is too long' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This content type is not accepted here' },
+  431: { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large' },
+};
+const JSON_BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+/** The status, code and fixed message of a 4xx the framework (or a plugin, or Node) raised. */
+export function describeClientError(status: number, frameworkCode?: string) {
+  if (status === 400 && frameworkCode && JSON_BODY_ERRORS.has(frameworkCode))
+    return { status, code: 'INVALID_JSON' as const, message: 'The body is not valid JSON' };
+  return {
+    status,
+    ...(CLIENT_ERRORS[status] ?? { code: 'BAD_REQUEST' as const, message: 'The request cannot be served' }),
+  };
+}
+
+/** Headers of an answer sent before the security headers' hook could run (the router or Node refused it). */
+const EARLY_ANSWER_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+};
+
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     reply.headers(error.headers);
@@ -116,11 +159,59 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   const status = (error as FastifyError).statusCode;
   // Fastify's own client errors: broken JSON, a body too large, an unsupported media type.
   if (status && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-    const code = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'INVALID_JSON' : 'INVALID_VALUE';
-    const fixed = (error as FastifyError).code?.startsWith('FST_ERR_CTP_EMPTY_JSON_BODY') ? 'INVALID_JSON' : code;
-    return reply.status(status).send({ code: fixed, message: error.message });
+    const { code, message } = describeClientError(status, (error as FastifyError).code);
+    return reply.status(status).send({ code, message });
   }
   const correlationId = randomUUID();
   request.log.error({ err: error, correlationId }, 'unexpected error');
   return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong', correlationId });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refused the path (one that does not
+ * decode, a segment over maxParamLength) before any hook ran.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(EARLY_ANSWER_HEADERS);
+  return handleError(error, request, reply);
+}
+
+/** Whether a request whose head overflowed was still on its request line, so the address is what is too long. */
+function isRequestLineTooLong(packet: Buffer | undefined): boolean {
+  if (!packet || !/^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1'))) return false;
+  const lineEnd = packet.indexOf('\r\n');
+  // When the head came in several packets the last one no longer shows which part was long: 431 is right too.
+  return lineEnd === -1 || lineEnd > maxHeaderSize / 2;
+}
+
+/**
+ * The HTTP server's 'clientError' (Fastify's `clientErrorHandler`): bytes
+ * Node's parser refused (an unknown method, a bad Content-Length, a head over
+ * the size limit) or a request that never finished arriving. Answered in the
+ * platform's shape, then the connection is closed.
+ */
+export function handleClientError(error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') status = 408;
+  else if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // Node hands the bytes it choked on as a Buffer (Fastify's type says otherwise).
+    const packet: unknown = error.rawPacket;
+    status = isRequestLineTooLong(Buffer.isBuffer(packet) ? packet : undefined) ? 414 : 431;
+  }
+  const { code, message } = describeClientError(status);
+  const body = JSON.stringify({ code, message });
+  // As Node does: say nothing when an answer to an earlier request on this connection is already under way.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
+    const headers = {
+      ...EARLY_ANSWER_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
 }

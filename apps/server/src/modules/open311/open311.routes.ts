@@ -5,7 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCacheable } from '../../http/cacheable.ts';
-import { AppError, toPropertyPath } from '../../http/errors.ts';
+import { AppError, describeClientError, toPropertyPath } from '../../http/errors.ts';
 import {
   ZOpen311CodeParams,
   ZOpen311Created,
@@ -60,7 +60,7 @@ function sendOpen311Error(error: FastifyError | AppError, request: FastifyReques
     );
   }
   const status = error.statusCode;
-  if (status && status >= 400 && status < 500) return send(status, [error.message]);
+  if (status && status >= 400 && status < 500) return send(status, [describeClientError(status, error.code).message]);
   const correlationId = randomUUID();
   request.log.error({ err: error, correlationId }, 'unexpected error');
   return send(500, [`Something went wrong (${correlationId})`]);

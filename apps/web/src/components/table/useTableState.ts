@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 export type TSortDirection = 'ASC' | 'DESC';
@@ -31,9 +31,20 @@ export function useTableState<F>(tableId: string, initial: TTableState<F>, persi
   const historyState = (location.state as THistoryState | null) ?? {};
   const stored = historyState.tables?.[tableId] as TTableState<F> | undefined;
   const state = persist === 'history' ? (stored ?? initial) : memory;
+  // The newest state, ahead of the render when a change is on its way: a change made
+  // before the previous one is rendered (a debounced search firing just after a filter
+  // was cleared) builds on it instead of undoing it.
+  const latest = useRef(state);
+  const rendered = useRef(state);
+  // A literal `initial` is a new object at every render: only a different state counts.
+  if (rendered.current !== state && JSON.stringify(rendered.current) !== JSON.stringify(state)) {
+    rendered.current = state;
+    latest.current = state;
+  }
 
   const update = useCallback(
     (next: TTableState<F>) => {
+      latest.current = next;
       if (persist === 'memory') {
         setMemory(next);
         return;
@@ -48,9 +59,22 @@ export function useTableState<F>(tableId: string, initial: TTableState<F>, persi
 
   return {
     ...state,
-    setFilters: (filters: F) => update({ ...state, filters, page: 0 }),
-    setPage: (page: number) => update({ ...state, page }),
-    setSort: (sort: TSort | null) => update({ ...state, sort, page: 0 }),
+    /**
+     * Callers pass the filters of their render with some changed: only those
+     * changes are applied, onto the newest filters.
+     */
+    setFilters: (filters: F) => {
+      const base = state.filters as Record<string, unknown>;
+      const given = filters as Record<string, unknown>;
+      const changed = Object.fromEntries(
+        [...new Set([...Object.keys(base), ...Object.keys(given)])]
+          .filter((key) => given[key] !== base[key])
+          .map((key) => [key, given[key]]),
+      );
+      update({ ...latest.current, filters: { ...latest.current.filters, ...changed }, page: 0 });
+    },
+    setPage: (page: number) => update({ ...latest.current, page }),
+    setSort: (sort: TSort | null) => update({ ...latest.current, sort, page: 0 }),
     reset: () => update(initial),
   };
 }

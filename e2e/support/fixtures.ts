@@ -68,6 +68,8 @@ export async function apiAs(request: APIRequestContext, account: TAccount) {
   const token = (await response.json()).session.token as string;
   const headers = { authorization: `Bearer ${token}` };
   return {
+    /** For calls the helpers below do not make (a multipart upload). */
+    headers,
     put: (url: string, data: unknown) => request.put(url, { data, headers }),
     post: (url: string, data: unknown) => request.post(url, { data, headers }),
     get: (url: string) => request.get(url, { headers }),

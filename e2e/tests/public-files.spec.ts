@@ -23,15 +23,8 @@ test.describe('files for visitors', () => {
     });
     expect(created.ok(), await created.text()).toBeTruthy();
     const system = await created.json();
-    const token = (
-      await (
-        await request.post('/api/auth/login', {
-          data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-        })
-      ).json()
-    ).session.token as string;
     const upload = await request.post('/api/documents', {
-      headers: { authorization: `Bearer ${token}` },
+      headers: api.headers,
       multipart: {
         ownerKind: 'MOBILITY_SYSTEM',
         ownerId: String(system.id),

@@ -65,7 +65,8 @@ test.describe('timetables', () => {
     await page.goto(`/timetable/${trindade}?date=${weekday}`);
     await expect(page.getByRole('heading', { name: 'Trindade', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Horário', level: 2 })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Linha' })).toHaveValue('A');
+    // Each line is named with where it goes, so lines sharing a short name can be told apart.
+    await expect(page.getByRole('combobox', { name: 'Linha' })).toHaveValue(/^A para .+ \/ para /);
     // Weekday services, in words ("dias úteis"), each wording once and never the feed's service ids.
     const services = page.getByRole('list', { name: 'Serviços neste dia' });
     await expect(services.getByText('Dias úteis')).toHaveCount(1);
@@ -79,7 +80,7 @@ test.describe('timetables', () => {
 
     // Line D after midnight: its last runs are on the next day's clock, marked.
     await page.getByRole('combobox', { name: 'Linha' }).click();
-    await page.getByRole('option', { name: 'D', exact: true }).click();
+    await page.getByRole('option', { name: /^D para / }).click();
     await expect(passingsTable(page).getByRole('rowheader').filter({ hasText: /^01/ })).toBeVisible();
     await expect(passingsTable(page).getByLabel('dia seguinte').first()).toBeVisible();
     await capture(page, 'timetable-stop-pt-PT');
@@ -104,6 +105,44 @@ test.describe('timetables', () => {
       page.getByRole('list', { name: 'Services on this day' }).getByText('Sun', { exact: true }),
     ).toBeVisible();
     await capture(page, 'timetable-stop-mobile-en-US');
+  });
+
+  test("a stop opens on what leaves next: every line's departures from now, with the lines as colour chips", async ({
+    page,
+    request,
+  }) => {
+    const trindade = await metroSystemId(request, 'Trindade', 'STOP');
+    // Ten in the morning where the network runs, today: the board then has departures whatever the hour of the run.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
+    await page.clock.setFixedTime(new Date(`${today}T10:00:00Z`));
+    await page.goto(`/timetable/${trindade}`);
+    const lines = page.getByRole('list', { name: 'Linhas nesta paragem' });
+    await expect(lines.getByRole('listitem')).toHaveText(['A', 'B', 'Bx', 'C', 'D', 'E', 'F']);
+    const board = page.getByRole('table', { name: 'Próximas partidas' });
+    await expect(board.getByRole('row')).toHaveCount(9);
+    // Soonest first, counted in minutes from now; every departure has a line and a destination.
+    const firstRow = board.getByRole('row').nth(1);
+    await expect(firstRow.getByRole('cell').nth(2)).toHaveText(/^(agora|\d+ min)$/);
+    await expect(firstRow.getByRole('cell').nth(1)).not.toBeEmpty();
+    await capture(page, 'timetable-stop-departures-pt-PT');
+
+    // The stop's card on the map opens on the same board, before the full day's grid.
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill('Trindade');
+    await page
+      .getByRole('list', { name: 'Resultados da pesquisa' })
+      .getByRole('button', { name: /^Trindade Metro do Porto · Paragem/ })
+      .first()
+      .click();
+    const card = page.getByRole('complementary', { name: 'Detalhes do elemento' });
+    await expect(card.getByRole('table', { name: 'Próximas partidas' }).getByRole('row')).toHaveCount(9);
+    await expect(card.getByRole('list', { name: 'Linhas nesta paragem' }).getByRole('listitem')).toHaveCount(7);
+
+    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await page.setViewportSize(MOBILE);
+    await page.goto(`/timetable/${trindade}`);
+    await expect(page.getByRole('table', { name: 'Next departures' }).getByRole('row')).toHaveCount(9);
+    await capture(page, 'timetable-stop-departures-mobile-en-US');
   });
 
   test('a route, with its stops and the direction switch', async ({ page, request }) => {

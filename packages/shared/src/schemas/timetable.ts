@@ -41,6 +41,10 @@ export const ZStopTime = z.object({
   departureTime: z.string(),
   /** The trip (a number within the feed), to follow one run from stop to stop. */
   trip: z.number().int(),
+  /** The trip's own sign, only when it differs from its direction's usual one (a short turn, a branch). */
+  headsign: z.string().optional(),
+  /** The trip's public name when the feed gives one: a train number such as "IC 523". */
+  tripShortName: z.string().optional(),
 });
 export type TStopTime = z.infer<typeof ZStopTime>;
 

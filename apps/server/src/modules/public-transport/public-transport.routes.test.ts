@@ -210,6 +210,31 @@ describe('GET /api/public-transport/schedule — Caltrain 2016', () => {
     expect(evening.map((time) => tripIds.get(time.trip)).sort()).toEqual(['38u', '43u']);
   });
 
+  it('names each train by its number, and signs the two that run on to Gilroy', async () => {
+    const answer = await schedule({
+      routeId: await systemId('caltrain', 'route:Li-16APR'),
+      direction: 'OPPOSITE',
+      date: '2016-04-13',
+    });
+    // Most of the Limited's southbound trains end at Tamien: that is the direction's sign.
+    expect(answer.routes.find((route) => route.direction === 'OPPOSITE')?.headsign).toBe('TAMIEN STATION');
+    const passings = answer.routeStopTimes.flatMap((stop) => stop.stopTimes);
+    const { rows } = await t.db.$client.query<{ ref: number; trip_id: string; headsign: string }>(
+      'select ref, trip_id, headsign from gtfs_trips where feed_id = $1',
+      [groups.caltrain.feedId],
+    );
+    const trips = new Map(rows.map((row) => [row.ref, row]));
+    // Caltrain's trip_short_name is the train number, which here is also its trip_id.
+    for (const passing of passings) expect(passing.tripShortName).toBe(trips.get(passing.trip)?.trip_id);
+    // A train that ends elsewhere (Diridon, or on to Gilroy) says so; the others carry the direction's sign.
+    for (const passing of passings) {
+      const { headsign } = trips.get(passing.trip) ?? {};
+      expect(passing.headsign).toBe(headsign === 'TAMIEN STATION' ? undefined : headsign);
+    }
+    const toGilroy = passings.filter((passing) => passing.headsign === 'GILROY STATION');
+    expect(new Set(toGilroy.map((passing) => passing.tripShortName))).toEqual(new Set(['268', '274']));
+  });
+
   it('keeps every stop_time of the feed', async () => {
     const { rows } = await t.db.$client.query<{
       stop_times: number;

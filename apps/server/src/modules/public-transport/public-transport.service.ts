@@ -218,11 +218,53 @@ async function readPassings(
   return expanded.sort((a, b) => a.arrival - b.arrival || a.trip_ref - b.trip_ref);
 }
 
-const toStopTime = (row: TPassingRow): TStopTime => ({
-  arrivalTime: formatGtfsTime(row.arrival),
-  departureTime: formatGtfsTime(row.departure),
-  trip: row.trip_ref,
-});
+/** What sets a trip apart from the others of its route: its own sign, its public name. */
+interface TTripLabel {
+  headsign: string | null;
+  shortName: string | null;
+}
+
+/**
+ * The signs and names of the trips that have one. Most feeds give every trip
+ * the same headsign as its direction, so only the trips that say something
+ * come back, as three arrays in one row.
+ */
+async function readTripLabels(db: TDatabase, feedId: number, tripRefs: number[]): Promise<Map<number, TTripLabel>> {
+  if (tripRefs.length === 0) return new Map();
+  const { rows } = await db.$client.query<{
+    refs: number[] | null;
+    headsigns: (string | null)[] | null;
+    short_names: (string | null)[] | null;
+  }>(
+    `select array_agg(ref) as refs, array_agg(nullif(headsign, '')) as headsigns,
+            array_agg(nullif(short_name, '')) as short_names
+       from gtfs_trips
+      where feed_id = $1 and ref = any($2::int[]) and (coalesce(headsign, '') <> '' or coalesce(short_name, '') <> '')`,
+    [feedId, tripRefs],
+  );
+  const { refs, headsigns, short_names } = rows[0] ?? {};
+  const labels = new Map<number, TTripLabel>();
+  for (let i = 0; i < (refs?.length ?? 0); i++) {
+    labels.set((refs as number[])[i], { headsign: headsigns?.[i] ?? null, shortName: short_names?.[i] ?? null });
+  }
+  return labels;
+}
+
+/** A passing as the timetable shows it; the trip's sign only where it is not the direction's usual one. */
+function toStopTime(row: TPassingRow, trips: Map<number, TTripLabel>, directionHeadsign: string | null): TStopTime {
+  const stopTime: TStopTime = {
+    arrivalTime: formatGtfsTime(row.arrival),
+    departureTime: formatGtfsTime(row.departure),
+    trip: row.trip_ref,
+  };
+  const trip = trips.get(row.trip_ref);
+  if (trip?.headsign && trip.headsign !== directionHeadsign) stopTime.headsign = trip.headsign;
+  if (trip?.shortName) stopTime.tripShortName = trip.shortName;
+  return stopTime;
+}
+
+const usualHeadsign = (route: TRouteRow | undefined, direction: number): string | null =>
+  route?.directions[direction === 0 ? '0' : '1']?.headsign ?? null;
 
 interface TRouteRow {
   ref: number;
@@ -255,7 +297,7 @@ function scheduleRoute(route: TRouteRow, direction: 0 | 1, stopTimes: TStopTime[
     color: route.color ? `#${route.color}` : null,
     textColor: route.text_color ? `#${route.text_color}` : null,
     direction: DIRECTIONS[direction],
-    headsign: route.directions[direction === 0 ? '0' : '1']?.headsign ?? null,
+    headsign: usualHeadsign(route, direction),
     serviceDays: route.service_days ?? [],
     stopTimes,
   };
@@ -322,9 +364,10 @@ async function stopSchedule(
   }
   const passings = await readPassings(db, stop, condition, values);
   const byRoute = groupBy(passings, (row) => `${row.route_ref}:${row.direction}`);
-  const [routes, services, routeStopTimes] = await Promise.all([
+  const [routes, services, trips, routeStopTimes] = await Promise.all([
     readRoutes(db, stop.feed_id, distinct(passings.map((row) => row.route_ref))),
     readServices(db, stop.feed_id, distinct(passings.map((row) => row.service_ref))),
+    readTripLabels(db, stop.feed_id, distinct(passings.map((row) => row.trip_ref))),
     route ? routeStops(db, route, direction ?? 'MAIN') : Promise.resolve({ stops: [], services: [] }),
   ]);
   const answer: TScheduleRoute[] = [];
@@ -332,7 +375,12 @@ async function stopSchedule(
     for (const way of [0, 1] as const) {
       const rows = byRoute.get(`${ref}:${way}`);
       if (!rows) continue;
-      const entry = scheduleRoute(row, way, rows.map(toStopTime));
+      const headsign = usualHeadsign(row, way);
+      const entry = scheduleRoute(
+        row,
+        way,
+        rows.map((passing) => toStopTime(passing, trips, headsign)),
+      );
       if (entry) answer.push(entry);
     }
   }
@@ -369,14 +417,19 @@ async function routeStops(
     trip.sort((a, b) => a.sequence - b.sequence).map((passing) => passing.stop_ref),
   );
   const stopRefs = mergeStopPatterns([pattern, ...tripPatterns]);
-  const stops = await readStops(db, route.feed_id, stopRefs);
+  const [stops, trips] = await Promise.all([
+    readStops(db, route.feed_id, stopRefs),
+    readTripLabels(db, route.feed_id, distinct(passings.map((passing) => passing.trip_ref))),
+  ]);
+  const headsign = usualHeadsign(row, DIRECTIONS.indexOf(direction));
   return {
     row,
     services: distinct(passings.map((passing) => passing.service_ref)),
     stops: stopRefs.flatMap((ref) => {
       const stop = stops.get(ref);
       if (!stop || stop.system_id === null) return [];
-      return [{ stop: { id: stop.system_id, name: stop.name }, stopTimes: (byStop.get(ref) ?? []).map(toStopTime) }];
+      const stopTimes = (byStop.get(ref) ?? []).map((passing) => toStopTime(passing, trips, headsign));
+      return [{ stop: { id: stop.system_id, name: stop.name }, stopTimes }];
     }),
   };
 }

@@ -19,6 +19,10 @@ const Timetable = lazy(() => import('../timetable/Timetable').then((module) => (
 const DocumentSections = lazy(() =>
   import('../../components/files/DocumentSections').then((module) => ({ default: module.DocumentSections })),
 );
+// Only a stop's card has a departure board.
+const StopDepartures = lazy(() =>
+  import('../timetable/StopDepartures').then((module) => ({ default: module.StopDepartures })),
+);
 // Charts are heavy and few systems have a dashboard: loaded when one is opened.
 const SystemDashboardModal = lazy(() => import('./SystemDashboardModal'));
 
@@ -86,6 +90,11 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
           {t(`map.systemTypes.${system.systemType}`)}
         </Text>
       </div>
+      {system.systemType === 'STOP' && (
+        <Suspense fallback={<DelayedLoader minHeight={60} />}>
+          <StopDepartures stopId={system.id} />
+        </Suspense>
+      )}
       {system.description && <Text style={{ whiteSpace: 'pre-line' }}>{system.description}</Text>}
       {system.parameters.some((parameter) => parameter.type !== 'IOT') && (
         <DetailsTable

@@ -34,7 +34,14 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { formatIsoDay } from '../gtfs-import/gtfs-format';
-import { groupByHour, nextPassings, secondsNowIn, type TClockTime } from './timetable-format';
+import {
+  groupByHour,
+  headsignNotes,
+  lineOptionLabel,
+  nextPassings,
+  secondsNowIn,
+  type TClockTime,
+} from './timetable-format';
 import { useSchedule } from './useSchedule';
 
 const NEXT_PASSINGS = 6;
@@ -145,6 +152,13 @@ function NextPassings({ times, schedule }: { times: TStopTime[]; schedule: TSche
               leftSection={<IconClockHour4 size={14} aria-hidden />}
             >
               <ClockTime time={time} />
+              {(time.tripShortName || time.headsign) && (
+                <Text component="span" fz="xs" ml={6} tt="none">
+                  {[time.tripShortName, time.headsign && t('timetable.towards', { headsign: time.headsign })]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              )}
             </Badge>
           ))}
         </Group>
@@ -156,6 +170,7 @@ function NextPassings({ times, schedule }: { times: TStopTime[]; schedule: TSche
 function PassingsByHour({ times }: { times: TStopTime[] }) {
   const { t } = useTranslation();
   const rows = useMemo(() => groupByHour(times), [times]);
+  const notes = useMemo(() => headsignNotes(times), [times]);
   return (
     <Stack gap={6}>
       <Group gap="xs">
@@ -191,6 +206,23 @@ function PassingsByHour({ times }: { times: TStopTime[] }) {
                     // biome-ignore lint/suspicious/noArrayIndexKey: times are sorted and never move
                     <Text key={i} component="span" ff="monospace" fz="sm">
                       {String(time.minute).padStart(2, '0')}
+                      {time.headsign && (
+                        <Text
+                          component="sup"
+                          fz={10}
+                          fw={700}
+                          c="blue.9"
+                          ml={1}
+                          aria-label={t('timetable.towards', { headsign: time.headsign })}
+                        >
+                          {notes.get(time.headsign)}
+                        </Text>
+                      )}
+                      {time.tripShortName && (
+                        <Text component="span" fz={11} c="dimmed" ml={3} ff="sans-serif">
+                          {t('timetable.tripNumber', { number: time.tripShortName })}
+                        </Text>
+                      )}
                     </Text>
                   ))}
                 </Group>
@@ -199,6 +231,18 @@ function PassingsByHour({ times }: { times: TStopTime[] }) {
           ))}
         </Table.Tbody>
       </Table>
+      {notes.size > 0 && (
+        <List spacing={2} fz="xs" listStyleType="none" aria-label={t('timetable.otherDestinations')}>
+          {[...notes.entries()].map(([headsign, letter]) => (
+            <List.Item key={letter}>
+              <Text component="span" fw={700} c="blue.9" fz="xs">
+                {letter}
+              </Text>{' '}
+              — {t('timetable.towards', { headsign })}
+            </List.Item>
+          ))}
+        </List>
+      )}
     </Stack>
   );
 }
@@ -444,15 +488,16 @@ function StopTimetable({
         <Select
           label={t('timetable.line')}
           placeholder={t('timetable.linePlaceholder')}
-          data={lineIds.map((id) => {
-            const route = lines.find((entry) => entry.id === id) as TScheduleRoute;
-            return { value: String(id), label: [route.shortName, route.longName].filter(Boolean).join(' · ') };
-          })}
+          data={lineIds.map((id) => ({
+            value: String(id),
+            label: lineOptionLabel(lines, id, (headsign) => t('timetable.towards', { headsign })),
+          }))}
           value={chosenRouteId === null ? null : String(chosenRouteId)}
           onChange={(value) => value && setRouteId(Number(value))}
           allowDeselect={false}
+          searchable
           disabled={lineIds.length === 0}
-          miw={200}
+          miw={260}
         />
         <DirectionSwitch routes={lineDirections} value={chosenDirection} onChange={setDirection} />
         <DateField value={date ?? schedule.date} onChange={onDate} />

@@ -3,6 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { StopDepartures } from './StopDepartures';
 import { Timetable } from './Timetable';
 import { usePublicSystem } from './useSchedule';
 
@@ -34,6 +35,8 @@ export default function TimetablePage() {
           {system.data.parent.name}
         </Text>
       </Stack>
+      {/* Opened on no particular day, a stop's page starts where its card does: what leaves next. */}
+      {system.data.systemType === 'STOP' && !initialDate && <StopDepartures stopId={system.data.id} />}
       <Timetable systemId={system.data.id} systemType={system.data.systemType} initialDate={initialDate} />
     </Stack>
   );

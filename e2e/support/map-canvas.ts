@@ -65,3 +65,31 @@ export async function mapReady(page: Page) {
 
 export const sidePanel = (page: Page) =>
   page.getByRole('complementary', { name: /Detalhes do elemento|Details of the selected/ });
+
+/**
+ * How many pixels of an element look like the network drawn on a map: colours
+ * as saturated as a metro line's, which the base map's land, sea, borders and
+ * controls never are. Read from a screenshot, as pixelAt.
+ */
+export async function networkPixels(page: Page, selector: string): Promise<number> {
+  const png = await page.locator(selector).screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const max = Math.max(data[i], data[i + 1], data[i + 2]);
+      const min = Math.min(data[i], data[i + 1], data[i + 2]);
+      if (max > 0 && (max - min) / max > 0.25) count++;
+    }
+    return count;
+  }, png.toString('base64'));
+}

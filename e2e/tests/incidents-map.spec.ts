@@ -2,7 +2,16 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP_PORT } from '../support/accounts.ts';
 import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
-import { isColour, mapReady, mapView, pixelAt, project, sidePanel, type TLngLat } from '../support/map-canvas.ts';
+import {
+  isColour,
+  mapReady,
+  mapView,
+  networkPixels,
+  pixelAt,
+  project,
+  sidePanel,
+  type TLngLat,
+} from '../support/map-canvas.ts';
 
 /**
  * The incidents of the public map (issues 5 and 6): a visitor's report, current and future incidents
@@ -176,6 +185,20 @@ test.describe('incidents on the public map', () => {
     // Other tests count what the map draws: the incidents go with this file.
     for (const id of [seeded?.current.id, seeded?.future.id]) if (id) await seeded.staff.delete(`/api/events/${id}`);
     await seeding?.dispose();
+  });
+
+  test("the report form's map is no empty canvas: the network is drawn under it, lightly", async ({ page }) => {
+    await page.goto('/');
+    await mapReady(page);
+    await page.getByRole('button', { name: 'Reportar ocorrência' }).click();
+    // A category that takes a location brings the map.
+    await reportDialog(page).getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: seeded.categoryName }).click();
+    const map = '[data-testid="report-location-map"]';
+    await expect(page.locator(`${map} canvas.maplibregl-canvas`)).toBeVisible();
+    // The metro lines around the map's centre, in their colours: wait until they are drawn.
+    await expect.poll(() => networkPixels(page, map), { timeout: 15_000 }).toBeGreaterThan(100);
+    await capture(page, 'incidents-report-map-network-pt-PT');
   });
 
   test('a visitor reports an occurrence with a photo, after the form says what is missing', async ({

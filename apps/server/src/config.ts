@@ -42,6 +42,11 @@ export interface TServerConfig {
   mqttUrl: string;
   /** Origins of pages allowed to show the product in a frame (a host app's web page), besides the product itself. */
   frameAncestors: string[];
+  /**
+   * The street map drawn when no base map is configured, by colour scheme: a MapLibre style URL, or null for
+   * the offline outlines only. The offline outlines are also what is drawn whenever the style cannot be had.
+   */
+  streetMapStyles: { LIGHT: string | null; DARK: string | null };
 }
 
 function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -69,6 +74,31 @@ function readFrameAncestors(raw: string | undefined): string[] {
     if (!isOrigin) throw new Error(`FRAME_ANCESTORS must list origins such as https://host.example, got "${origin}"`);
   }
   return origins;
+}
+
+/** OpenFreeMap: free, key-less vector tiles of OpenStreetMap, with their attribution in the style. */
+export const OPENFREEMAP_STYLES = {
+  LIGHT: 'https://tiles.openfreemap.org/styles/liberty',
+  DARK: 'https://tiles.openfreemap.org/styles/dark',
+};
+
+/**
+ * STREET_MAP_STYLE_URL and STREET_MAP_DARK_STYLE_URL; `offline` for the
+ * outlines only. A light style set alone serves the dark scheme too: another
+ * provider's light map beside OpenFreeMap's dark one would be a surprise.
+ */
+function readStreetMapStyles(env: NodeJS.ProcessEnv): TServerConfig['streetMapStyles'] {
+  const read = (raw: string | undefined, fallback: string | null) => {
+    if (raw === undefined || raw === '') return fallback;
+    if (raw === 'offline') return null;
+    if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+      throw new Error(`a street map style must be an http(s) URL or "offline", got "${raw}"`);
+    }
+    return raw;
+  };
+  const light = read(env.STREET_MAP_STYLE_URL, OPENFREEMAP_STYLES.LIGHT);
+  const isDefaultLight = env.STREET_MAP_STYLE_URL === undefined || env.STREET_MAP_STYLE_URL === '';
+  return { LIGHT: light, DARK: read(env.STREET_MAP_DARK_STYLE_URL, isDefaultLight ? OPENFREEMAP_STYLES.DARK : light) };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig {
@@ -99,5 +129,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     mqttBrokerPort: readInteger('MQTT_BROKER_PORT', 1883, env),
     mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${readInteger('MQTT_BROKER_PORT', 1883, env) || 1883}`,
     frameAncestors: readFrameAncestors(env.FRAME_ANCESTORS),
+    streetMapStyles: readStreetMapStyles(env),
   };
 }

@@ -31,7 +31,13 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TTestA
 
   const db = openDatabase(withDatabase(adminUrl, name), { max: 5 });
   const mails: TMail[] = [];
-  const config = readConfig({ PUBLIC_URL: 'http://mip.test', WEB_DIST: '/nonexistent', ...env });
+  const config = readConfig({
+    PUBLIC_URL: 'http://mip.test',
+    WEB_DIST: '/nonexistent',
+    // A test never depends on reaching the internet: the default street map is tested against a local style.
+    STREET_MAP_STYLE_URL: 'offline',
+    ...env,
+  });
   const app = await buildApp({ db, config, mailer: { send: async (mail) => void mails.push(mail) } });
   await app.ready();
   return {

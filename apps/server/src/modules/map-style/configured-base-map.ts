@@ -32,6 +32,8 @@ const REMOTE_STYLE_KEEP_MS = 10 * 60_000;
 const REMOTE_STYLE_RETRY_MS = 60_000;
 
 export interface TBaseMapStylesOptions {
+  /** The street map served when nothing is configured, per colour scheme (null: the offline outlines). */
+  streetStyles?: Record<TMapStyleType, string | null>;
   fetchStyle?: (url: string) => Promise<unknown>;
   now?: () => number;
 }
@@ -45,8 +47,10 @@ async function fetchStyleDocument(url: string): Promise<unknown> {
 /**
  * The style the map-style endpoints serve. A raster template becomes a style
  * of its own over a plain background; a vector style URL is fetched and served
- * as it is, kept for ten minutes. When nothing is configured, or the style
- * cannot be fetched or is not a style, the offline outlines are served.
+ * as it is, kept for ten minutes. When nothing is configured the street map
+ * (OpenFreeMap unless the environment says otherwise) is served the same way.
+ * When the style cannot be fetched or is not a style, the offline outlines are
+ * served: a map without internet access still has land, sea and borders.
  */
 export function createBaseMapStyles(options: TBaseMapStylesOptions = {}) {
   const fetchStyle = options.fetchStyle ?? fetchStyleDocument;
@@ -68,7 +72,10 @@ export function createBaseMapStyles(options: TBaseMapStylesOptions = {}) {
   }
 
   return async (type: TMapStyleType, setting: TBaseMapSetting | null): Promise<TRenderedStyle> => {
-    if (!setting) return baseMapStyle(type);
+    if (!setting) {
+      const street = options.streetStyles?.[type];
+      return (street && (await remoteStyle(street))) || baseMapStyle(type);
+    }
     if (isRasterTemplate(setting.url)) return render(rasterBaseMapStyle(type, setting.url, setting.attribution));
     return (await remoteStyle(setting.url)) ?? baseMapStyle(type);
   };

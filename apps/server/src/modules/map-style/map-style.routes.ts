@@ -17,7 +17,12 @@ function sendStyle(request: FastifyRequest, reply: FastifyReply, style: TRendere
 /** Spec 001 §7: GET configuration/public/map-style or applications/{appId}/map-style, type=LIGHT or DARK. */
 export const mapStyleRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['map'];
-  const styleFor = createBaseMapStyles();
+  const styleFor = createBaseMapStyles({ streetStyles: app.config.streetMapStyles });
+  // The first visitor should not wait for the street style's fetch (nor for its timeout when offline).
+  app.addHook('onReady', async () => {
+    void styleFor('LIGHT', null);
+    void styleFor('DARK', null);
+  });
   app.get(
     '/configuration/public/map-style',
     { config: { rule: 'public' }, schema: { tags, querystring: ZMapStyleQuery } },

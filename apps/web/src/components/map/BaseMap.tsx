@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import MapLibreMap, { type MapProps, type MapRef, NavigationControl } from 'react-map-gl/maplibre';
 import { API_BASE } from '../../api/client';
 import { useAppConfiguration } from '../../features/configuration/useAppConfiguration';
+import { NetworkBackdrop } from './NetworkBackdrop';
 
 // MapLibre parses tiles and GeoJSON in a module worker; the bundle ships the worker file beside the app.
 setWorkerUrl(workerUrl);
@@ -26,14 +27,25 @@ export function useMapStyleUrl(): string {
   return `${window.location.origin}${API_BASE}${path}?type=${scheme === 'dark' ? 'DARK' : 'LIGHT'}`;
 }
 
-/** A MapLibre map on the product's base style, with zoom buttons in the user's language. */
+/**
+ * A MapLibre map on the product's base style, with zoom buttons in the user's
+ * language and, unless it draws the network itself, the network lightly under
+ * what it shows.
+ */
 export function BaseMap({
   label,
   height = 420,
   mapRef,
+  showNetwork = true,
   children,
   ...props
-}: Omit<MapProps, 'mapStyle'> & { label: string; height?: number | string; mapRef?: Ref<MapRef> }) {
+}: Omit<MapProps, 'mapStyle'> & {
+  label: string;
+  height?: number | string;
+  mapRef?: Ref<MapRef>;
+  /** The public map draws the network as its subject, clickable: it turns this off. */
+  showNetwork?: boolean;
+}) {
   const { t } = useTranslation();
   const styleUrl = useMapStyleUrl();
   return (
@@ -53,6 +65,7 @@ export function BaseMap({
         {...props}
       >
         <NavigationControl showCompass={false} />
+        {showNetwork && <NetworkBackdrop />}
         {children}
       </MapLibreMap>
     </Box>

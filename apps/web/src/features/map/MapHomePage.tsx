@@ -285,6 +285,7 @@ export default function MapHomePage() {
         label={t('map.label')}
         height="100%"
         mapRef={mapRef}
+        showNetwork={false}
         initialViewState={{ ...settings.center, zoom: settings.zoom }}
         maxZoom={settings.maxZoom}
         maxBounds={settings.maxBounds ? [...settings.maxBounds[0], ...settings.maxBounds[1]] : undefined}

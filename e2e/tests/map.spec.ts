@@ -74,6 +74,15 @@ test.describe('the map home', () => {
     // With nothing picked, every group is drawn (mapShowAllOnEmptyFilter by default).
     await expect(status(page)).toHaveText(`${metro.drawnByAll} elementos no mapa`);
     await capture(page, 'map-home-pt-PT');
+    // The legend says what the colours mean: Metro's lines by name, and incidents now and to come.
+    const legend = page.getByRole('button', { name: 'Legenda' });
+    await expect(legend).toHaveAttribute('aria-expanded', 'true');
+    const key = page.locator(`#${await legend.getAttribute('aria-controls')}`);
+    await expect(key.getByText('Linhas', { exact: true })).toBeVisible();
+    for (const line of ['A', 'B', 'C', 'D', 'E', 'F']) await expect(key.getByText(line, { exact: true })).toBeVisible();
+    await expect(key.getByText('Em curso', { exact: true })).toBeVisible();
+    await legend.click();
+    await expect(key).toHaveCount(0);
 
     // Picking the Metro group draws only it, with a badge to clear the filter.
     const metroBox = page.getByRole('checkbox', { name: 'Metro do Porto' });
@@ -139,6 +148,26 @@ test.describe('the map home', () => {
     await page.setViewportSize(MOBILE);
     await page.goto('/');
     await mapReady(page);
+    // The report button keeps clear of the map's attribution and of its zoom buttons.
+    const report = await page.getByTestId('map-report-event').boundingBox();
+    for (const control of ['.maplibregl-ctrl-attrib', '.maplibregl-ctrl-zoom-in']) {
+      const other = await page.locator(control).first().boundingBox();
+      if (!report || !other) throw new Error(`no ${control}`);
+      const overlaps =
+        report.x < other.x + other.width &&
+        other.x < report.x + report.width &&
+        report.y < other.y + other.height &&
+        other.y < report.y + report.height;
+      expect(overlaps, `the report button covers ${control}`).toBe(false);
+    }
+    // The legend folds into a button under the zoom buttons.
+    const legend = page.getByRole('button', { name: 'Legenda' });
+    await expect(legend).toHaveAttribute('aria-expanded', 'false');
+    await legend.click();
+    await expect(page.locator(`#${await legend.getAttribute('aria-controls')}`).getByText('Linhas')).toBeVisible();
+    await capture(page, 'map-legend-mobile-pt-PT');
+    await legend.click();
+
     // The panel starts closed on a phone, opens with the filter button and closes on a click elsewhere.
     await expect(page.getByRole('checkbox', { name: 'Metro do Porto' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Mostrar ou esconder os filtros' }).click();

@@ -15,6 +15,7 @@ import { useAppConfiguration } from '../configuration/useAppConfiguration';
 import { IncidentCard } from '../incidents/IncidentCard';
 import { usePublicEvent } from '../incidents/usePublicEvents';
 import { usePublicSystem } from '../timetable/useSchedule';
+import { provideClusterCounts } from './cluster-counts';
 import { FilterPanel } from './FilterPanel';
 import { drawnGroupIds, groupsById } from './group-filter';
 import { provideGroupIcons } from './group-icons';
@@ -33,7 +34,9 @@ import {
   type TIncidentFilter,
   type TIncidentKind,
 } from './incident-layers';
+import { legendLines } from './legend';
 import { GroupLayers, SelectedLayer, SlotLayers, TRAFFIC_LAYER_ID, TrafficLayer } from './MapLayers';
+import { MapLegend } from './MapLegend';
 import { MapTypeLayer } from './MapTypeLayer';
 import { MapTypeSelector } from './MapTypeSelector';
 import { MAP_CLICK_TOLERANCE_PX, MAP_FIT_PADDING, readMapSettings, SEARCH_DEBOUNCE_MS } from './map-config';
@@ -293,6 +296,7 @@ export default function MapHomePage() {
         onClick={handleClick}
         onLoad={(event) => {
           provideGroupIcons(event.target);
+          provideClusterCounts(event.target);
           provideIncidentIcons(event.target);
           setMapLoaded(true);
         }}
@@ -382,7 +386,17 @@ export default function MapHomePage() {
           />
         )}
       </Stack>
-      <Group pos="absolute" bottom={12} left={12} gap="xs" align="flex-end" style={{ zIndex: 3 }}>
+      <Group
+        pos="absolute"
+        // On a phone the attribution spans the bottom (it wraps on two lines for a street map's credits):
+        // the buttons sit above it rather than over it.
+        bottom={isMobile ? 44 : 12}
+        left={12}
+        gap="xs"
+        align="flex-end"
+        maw="calc(100% - 64px)"
+        style={{ zIndex: 3 }}
+      >
         <MapTypeSelector
           options={mapTypes}
           value={mapType.value}
@@ -398,6 +412,11 @@ export default function MapHomePage() {
           </Button>
         )}
       </Group>
+      <MapLegend
+        incidentKinds={incidentLayers.map((layer) => layer.kind)}
+        lines={legendLines(layers, groups)}
+        isMobile={isMobile}
+      />
       <HighlightsModal />
       {isIncidentFilterOpen && (
         <IncidentFilterModal

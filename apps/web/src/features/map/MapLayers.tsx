@@ -1,6 +1,7 @@
 import { GROUP_TILES_LAYER, type TGeometry, TRAFFIC_LEVEL_COLOURS, type TTrafficCollection } from '@mip/shared';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { Layer, type LayerProps, Source } from 'react-map-gl/maplibre';
+import { CLUSTER_COUNT_IMAGE } from './cluster-counts';
 import { groupLayerIds, SLOT, type TGroupLayer, Z_SLOTS } from './map-layers';
 
 /** Empty, hidden layers that mark the spec's z-order slots: every other layer is inserted below one of them. */
@@ -138,10 +139,24 @@ export function GroupLayers({ layer }: { layer: TGroupLayer }) {
             filter={['has', 'point_count']}
             paint={{
               'circle-color': layer.colour,
-              'circle-opacity': 0.8,
+              // Opaque: the group's lines run under its clusters and must not show through the count.
+              'circle-opacity': 1,
               'circle-radius': ['step', ['get', 'point_count'], 14, 10, 18, 100, 24],
               'circle-stroke-color': '#ffffff',
               'circle-stroke-width': 2,
+            }}
+          />
+        )}
+        {layer.isClustered && (
+          <Layer
+            id={ids.clusterCounts}
+            type="symbol"
+            {...points}
+            filter={['has', 'point_count']}
+            layout={{
+              'icon-image': CLUSTER_COUNT_IMAGE as unknown as ExpressionSpecification,
+              'icon-allow-overlap': true,
+              'icon-ignore-placement': true,
             }}
           />
         )}

@@ -60,6 +60,7 @@ export const groupLayerIds = (groupId: number) => ({
   points: `group-${groupId}-points`,
   icons: `group-${groupId}-icons`,
   clusters: `group-${groupId}-clusters`,
+  clusterCounts: `group-${groupId}-cluster-counts`,
   /** The vector source of a group drawn from tiles. */
   tiles: `group-${groupId}-tiles`,
   /** The GeoJSON source of every feature of a group drawn with its own layers. */
@@ -71,7 +72,12 @@ export const groupLayerIds = (groupId: number) => ({
 export function interactiveGroupLayerIds(layer: TGroupLayer): string[] {
   const ids = groupLayerIds(layer.groupId);
   if (layer.customLayers) return layer.customLayers.map((custom) => custom.id);
-  return [ids.points, ...(layer.iconImage ? [ids.icons] : []), ...(layer.isClustered ? [ids.clusters] : []), ids.lines];
+  return [
+    ids.points,
+    ...(layer.iconImage ? [ids.icons] : []),
+    ...(layer.isClustered ? [ids.clusters, ids.clusterCounts] : []),
+    ids.lines,
+  ];
 }
 
 const isPoint = (feature: TMapFeature) => feature.geometry.type === 'Point' || feature.geometry.type === 'MultiPoint';

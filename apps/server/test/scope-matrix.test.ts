@@ -493,6 +493,8 @@ const ALLOW_LIST: Record<string, string> = {
   '/help/images/': 'help articles and their images are platform-wide and public',
   '/open311/v2/services/': 'the Open311 service list is the public catalogue of categories',
   '/open311/v2/requests/': 'Open311 (GeoReport v2) makes a service request’s status public by design',
+  '/event-requests/follow-up/':
+    "the token in the path is the capability: the reporter's own link to their report, nothing personal in it",
 };
 
 const prefixOf = (route: TApiRoute) => route.url.replace(/^\/api/, '').replace(/:.*$/, '');

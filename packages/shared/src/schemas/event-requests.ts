@@ -84,8 +84,50 @@ export type TEventRequestInputParsed = z.output<typeof ZEventRequestInput>;
 
 const ZRef = z.object({ id: z.number().int(), name: z.string() });
 
-/** The answer to POST /event-requests/: the reference the reporter can quote. */
-export const ZEventRequestCreated = z.object({ id: z.number().int(), status: z.literal('PENDING') });
+/**
+ * The answer to POST /event-requests/: the reference the reporter can quote,
+ * and the token of their private follow-up page (/report/{token}), answered
+ * only now and by email: the server keeps only its hash.
+ */
+export const ZEventRequestCreated = z.object({
+  id: z.number().int(),
+  status: z.literal('PENDING'),
+  followUpToken: z.string(),
+});
+export type TEventRequestCreated = z.infer<typeof ZEventRequestCreated>;
+
+/** A follow-up token (32 random bytes in base64url); anything else simply matches no report (404). */
+export const ZFollowUpToken = z.string().min(1).max(64);
+
+/**
+ * GET /event-requests/follow-up/{token}: what a reporter may see of their
+ * report — never a name or an address, theirs or the staff's.
+ */
+export const ZEventRequestFollowUp = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(EVENT_REQUEST_STATUSES),
+  /** When it was sent and, once decided, when. */
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  category: z.string(),
+  /** The entity that handles the category (and, once accepted, the incident). */
+  responsibleEntity: z.string().nullable(),
+  /** Why it was not accepted. */
+  reason: z.string().nullable(),
+  /** Once accepted: the incident it became. */
+  event: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      status: z.enum(EVENT_STATUSES),
+      /** Whether it shows on the public map (its card can be opened). */
+      isOnMap: z.boolean(),
+      comments: z.array(z.object({ message: z.string(), createdAt: z.string(), entity: z.string().nullable() })),
+    })
+    .nullable(),
+});
+export type TEventRequestFollowUp = z.infer<typeof ZEventRequestFollowUp>;
 
 export const ZEventRequestListItem = z.object({
   id: z.number().int(),

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { bytea, timestamps } from './columns.ts';
 import { entities, users } from './identity.ts';
 import { mobilitySystems } from './mobility.ts';
 
@@ -190,6 +190,8 @@ export const eventRequests = pgTable(
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
     /** The reporter's language, for the replies sent by email. */
     language: text('language').notNull().default('pt-PT'),
+    /** The SHA-256 of the token of the reporter's private follow-up page (/report/{token}). */
+    followUpTokenHash: bytea('follow_up_token_hash'),
     /** Where it came from: the map's form or the Open311 endpoint. */
     source: text('source', { enum: ['PORTAL', 'OPEN311'] })
       .notNull()
@@ -202,6 +204,7 @@ export const eventRequests = pgTable(
   (t) => [
     index('event_requests_status_idx').on(t.status, t.id),
     index('event_requests_category_idx').on(t.categoryId),
+    uniqueIndex('event_requests_follow_up_token_idx').on(t.followUpTokenHash),
     index('event_requests_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

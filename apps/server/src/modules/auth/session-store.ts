@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { sessions } from '../../db/schema/index.ts';
+import { createToken, hashToken } from '../../lib/tokens.ts';
 
 /** Who is calling, as every guard and service sees it. */
 export interface TAuthContext {
@@ -23,13 +23,7 @@ export interface TAuthContext {
   impersonatorUserId: number | null;
 }
 
-export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
-}
-
-export function createToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+export { createToken, hashToken };
 
 export async function openSession(
   db: TExecutor,

@@ -597,3 +597,77 @@ describe('notifyReporterOfResolution', () => {
     expect(t.mails.length).toBe(sent);
   });
 });
+
+describe('GET /api/event-requests/follow-up/{token}', () => {
+  async function reportWithToken(categoryId: number) {
+    const response = await post(reportOf(categoryId));
+    expect(response.statusCode, response.body).toBe(200);
+    const created = response.json() as { id: number; followUpToken: string };
+    expect(created.followUpToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    return created;
+  }
+  const followUp = (token: string) => anonymous.get(`/event-requests/follow-up/${token}`);
+
+  it("shows a visitor their report's state and who handles it, with nothing personal, to the holder of the link only", async () => {
+    const entity = await createEntity(t.db, { name: 'Divisão de Vias Municipais' });
+    const category = await createReportCategory(t.db, { allocatedToEntityId: entity.id });
+    const { id, followUpToken } = await reportWithToken(category.id);
+
+    const response = await followUp(followUpToken);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.json()).toEqual({
+      id,
+      title: 'Buraco na Rua de Camões',
+      status: 'PENDING',
+      createdAt: expect.any(String),
+      closedAt: null,
+      category: category.name,
+      responsibleEntity: 'Divisão de Vias Municipais',
+      reason: null,
+      event: null,
+    });
+    expect(response.body).not.toContain('Joana');
+    expect(response.body).not.toContain('example.pt');
+    // Only the hash is kept: the token itself is nowhere in the database.
+    const { rows } = await t.db.$client.query('select 1 from event_requests where follow_up_token_hash::text like $1', [
+      `%${followUpToken}%`,
+    ]);
+    expect(rows).toEqual([]);
+    expectError(await followUp('x'.repeat(43)), 404, 'NOT_FOUND');
+  });
+
+  it('follows the report into the incident it became, with its public updates only', async () => {
+    const category = await createReportCategory(t.db);
+    const { id, followUpToken } = await reportWithToken(category.id);
+    const accepted = await staff.post(`/event-requests/${id}/accept`, { priority: 'HIGH', isPublic: true });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const eventId = accepted.json().event.id as number;
+    await t.db.$client.query(
+      `insert into event_comments (event_id, message, is_public, entity_id)
+       values ($1, 'Equipa no local; reparação amanhã.', true, $2), ($1, 'Nota interna: pedir orçamento.', false, $2)`,
+      [eventId, staff.entityId],
+    );
+
+    const answer = (await followUp(followUpToken)).json();
+    expect(answer).toMatchObject({
+      status: 'ACCEPTED',
+      closedAt: expect.any(String),
+      event: { id: eventId, title: 'Buraco na Rua de Camões', status: 'OPEN', isOnMap: true },
+    });
+    expect(answer.event.comments.map((comment: { message: string }) => comment.message)).toEqual([
+      'Equipa no local; reparação amanhã.',
+    ]);
+    expect(JSON.stringify(answer)).not.toContain(staffName);
+  });
+
+  it('says why a report was not accepted', async () => {
+    const { id, followUpToken } = await reportWithToken((await createReportCategory(t.db)).id);
+    await staff.post(`/event-requests/${id}/reject`, { reason: 'A ocorrência já foi reportada.' });
+    expect((await followUp(followUpToken)).json()).toMatchObject({
+      status: 'REJECTED',
+      reason: 'A ocorrência já foi reportada.',
+      event: null,
+    });
+  });
+});

@@ -5,20 +5,24 @@ import {
   ZEventRequest,
   ZEventRequestAccept,
   ZEventRequestCreated,
+  ZEventRequestFollowUp,
   ZEventRequestInput,
   ZEventRequestListItem,
   ZEventRequestReject,
   ZEventRequestSearchQuery,
+  ZFollowUpToken,
   ZIdParams,
   ZPagedList,
 } from '@mip/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import {
   acceptEventRequest,
   createEventRequest,
   readEventRequest,
+  readFollowUp,
   rejectEventRequest,
   searchEventRequests,
 } from './event-requests.service.ts';
@@ -51,8 +55,32 @@ export const eventRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id } = await createEventRequest(app, request.body, { ip: request.ip ?? null, source: 'PORTAL' });
-      return { id, status: 'PENDING' as const };
+      const { id, followUpToken } = await createEventRequest(app, request.body, {
+        ip: request.ip ?? null,
+        source: 'PORTAL',
+      });
+      return { id, status: 'PENDING' as const, followUpToken };
+    },
+  );
+
+  app.get(
+    '/event-requests/follow-up/:token',
+    {
+      config: { rule: 'public' },
+      schema: {
+        tags,
+        description:
+          "A reporter's private follow-up page: the report's state, the entity that handles it and, once " +
+          'accepted, the incident it became with its public updates. The token came with the report (and by ' +
+          'email); no name or address is answered.',
+        params: z.object({ token: ZFollowUpToken }),
+        response: { 200: ZEventRequestFollowUp },
+      },
+    },
+    async (request, reply) => {
+      // Personal to whoever holds the link: never kept by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      return readFollowUp(app.db, request.params.token);
     },
   );
 

@@ -1,13 +1,16 @@
 import {
   EVENT_REQUEST_HOURLY_LIMIT,
+  LIVE_EVENT_STATUSES,
   SUB_TYPES_BY_CATEGORY_TYPE,
   type TDocumentOwnerKind,
   type TEventCategoryType,
   type TEventGeoJson,
   type TEventInputParsed,
   type TEventRequest,
+  type TEventRequestFollowUp,
   type TEventRequestInputParsed,
   type TEventRequestListItem,
+  type TEventStatus,
   type TFieldError,
   type TPagedList,
   type ZEventRequestAccept,
@@ -24,6 +27,7 @@ import { byFoldedColumn, byFoldedText, matchesSearch } from '../../db/text-searc
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
 import { reencodePhoto, type TCleanPhoto } from '../../lib/photos.ts';
+import { createToken, hashToken } from '../../lib/tokens.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { type TThrottleRule, takeAttempt } from '../auth/throttle.ts';
 import { DOCUMENT_OWNERS } from '../documents/document-owners.ts';
@@ -112,7 +116,7 @@ export async function createEventRequest(
   app: FastifyInstance,
   input: TEventRequestInputParsed,
   context: { ip: string | null; source: 'PORTAL' | 'OPEN311' },
-): Promise<{ id: number }> {
+): Promise<{ id: number; followUpToken: string }> {
   const db = app.db;
   const rules = eventRequestRules(context.ip ?? 'unknown');
   // Counted before any work: invalid reports cost decoding too, so they count against the address as well.
@@ -128,10 +132,12 @@ export async function createEventRequest(
   }
 
   const actor: TActor = { userId: null, impersonatorUserId: null, ip: context.ip, userAgent: null };
-  return db.transaction(async (tx) => {
+  const followUpToken = createToken();
+  const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(eventRequests)
       .values({
+        followUpTokenHash: hashToken(followUpToken),
         categoryId: input.categoryId,
         participantName: input.participantName,
         participantEmail: input.participantEmail,
@@ -179,6 +185,78 @@ export async function createEventRequest(
     await notifyRequestAssigned(tx, { id: row.id, categoryId: input.categoryId, title: input.title });
     return { id: row.id };
   });
+  return { id: created.id, followUpToken };
+}
+
+/**
+ * A reporter's follow-up page (/report/{token}): the report's state, who
+ * handles it and, once accepted, the incident it became with its public
+ * updates. The token is the only key; an unknown one is a 404 like any other.
+ */
+export async function readFollowUp(db: TDatabase, token: string): Promise<TEventRequestFollowUp> {
+  const { rows } = await db.$client.query<{
+    id: number;
+    title: string;
+    status: TEventRequestFollowUp['status'];
+    created_at: Date;
+    closed_at: Date | null;
+    category: string;
+    responsible_entity: string | null;
+    reason: string | null;
+    event_id: number | null;
+    event_title: string | null;
+    event_status: TEventStatus | null;
+    event_on_map: boolean | null;
+  }>(
+    `select r.id, r.title, r.status, r.created_at, r.closed_at, c.name as category,
+            coalesce(ee.name, ce.name) as responsible_entity, case when r.status = 'REJECTED' then r.reason end as reason,
+            e.id as event_id, e.title as event_title, e.status as event_status,
+            e.is_public and e.status = any($2::text[]) and c.active as event_on_map
+       from event_requests r
+       join event_categories c on c.id = r.category_id
+       left join entities ce on ce.id = c.allocated_to_entity_id
+       left join events e on e.id = r.event_id and r.status = 'ACCEPTED'
+       left join entities ee on ee.id = e.entity_id
+      where r.follow_up_token_hash = $1`,
+    [hashToken(token), LIVE_EVENT_STATUSES],
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  const comments =
+    row.event_id === null
+      ? []
+      : (
+          await db.$client.query<{ message: string; created_at: Date; entity: string | null }>(
+            `select m.message, m.created_at, n.name as entity
+               from event_comments m left join entities n on n.id = m.entity_id
+              where m.event_id = $1 and m.is_public order by m.id`,
+            [row.event_id],
+          )
+        ).rows;
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    closedAt: row.closed_at?.toISOString() ?? null,
+    category: row.category,
+    responsibleEntity: row.responsible_entity,
+    reason: row.reason,
+    event:
+      row.event_id === null
+        ? null
+        : {
+            id: row.event_id,
+            title: row.event_title ?? '',
+            status: row.event_status ?? 'OPEN',
+            isOnMap: row.event_on_map === true,
+            comments: comments.map((comment) => ({
+              message: comment.message,
+              createdAt: comment.created_at.toISOString(),
+              entity: comment.entity,
+            })),
+          },
+  };
 }
 
 // ---------------------------------------------------------------- reading

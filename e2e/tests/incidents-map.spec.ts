@@ -250,6 +250,14 @@ test.describe('incidents on the public map', () => {
 
     await dialog.getByRole('button', { name: 'Registar pedido' }).click();
     await expect(page.getByText('Ocorrência registada', { exact: true })).toBeVisible();
+    // The form gives way to the report's reference and the private link to follow it.
+    const sent = dialog.getByTestId('report-sent');
+    await expect(sent.getByText(/^Pedido n\.º \d+ registado$/)).toBeVisible();
+    await expect(sent.getByText(/maria\.silva@example\.com/)).toBeVisible();
+    const followUpLink = (await sent.getByRole('link').getAttribute('href')) ?? '';
+    expect(followUpLink).toMatch(/\/report\/[A-Za-z0-9_-]{43}$/);
+    await capture(page, 'incidents-report-sent-pt-PT');
+    await sent.getByRole('button', { name: 'Fechar' }).click();
     await expect(dialog).toHaveCount(0);
 
     // Staff find it with its photo and the photo's location.
@@ -270,6 +278,55 @@ test.describe('incidents on the public map', () => {
     expect(report.geometry?.type).toBe('Point');
     expect(report.geometry?.coordinates[0]).toBeCloseTo(-8.6094, 4);
     expect(report.geometry?.coordinates[1]).toBeCloseTo(41.15219, 4);
+
+    // The link shows the reporter where their report stands — and, once staff accept it, the incident.
+    await page.goto(followUpLink);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText('Recebido, a aguardar análise')).toBeVisible();
+    await expect(page.getByText('Maria Silva')).toHaveCount(0);
+    await capture(page, 'report-follow-up-pending-pt-PT');
+    const accepted = await admin.post(`/api/event-requests/${page0.content[0].id}/accept`, {
+      priority: 'NORMAL',
+      isPublic: true,
+    });
+    expect(accepted.ok(), await accepted.text()).toBeTruthy();
+    const eventId = ((await accepted.json()) as { event: { id: number } }).event.id;
+    await page.reload();
+    await expect(page.getByText('Aceite', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'A ocorrência' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ver no mapa' })).toHaveAttribute('href', `/?occurrence=${eventId}`);
+    await capture(page, 'report-follow-up-accepted-pt-PT');
+    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await page.setViewportSize(MOBILE);
+    await page.reload();
+    await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
+    await capture(page, 'report-follow-up-accepted-mobile-en-US');
+    await admin.delete(`/api/events/${eventId}`);
+  });
+
+  test("a report from a stop's card is placed at the stop, and can be moved", async ({ page }) => {
+    await page.goto('/');
+    await mapReady(page);
+    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill('Trindade');
+    await page
+      .getByRole('list', { name: 'Resultados da pesquisa' })
+      .getByRole('button', { name: /^Trindade Metro do Porto · Paragem/ })
+      .first()
+      .click();
+    await sidePanel(page).getByRole('button', { name: 'Reportar uma ocorrência' }).click();
+    const dialog = reportDialog(page);
+    await expect(dialog.getByTestId('report-system')).toHaveText('Sobre Trindade (Metro do Porto)');
+    await dialog.getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: seeded.categoryName }).click();
+    // Trindade's own position (the stop of the demo feed), until the visitor places it elsewhere.
+    const location = dialog.getByTestId('report-location-value');
+    await expect(location).toHaveText(/^Localização: 41\.152\d\d, -8\.609\d\d$/);
+    await expect(dialog.getByTestId('report-location-map').locator('.maplibregl-marker')).toBeVisible();
+    await capture(page, 'incidents-report-from-stop-pt-PT');
+    const map = await dialog.getByTestId('report-location-map').locator('canvas').boundingBox();
+    if (!map) throw new Error('no map');
+    await page.mouse.click(map.x + 20, map.y + 20);
+    await expect(location).not.toHaveText(/^Localização: 41\.152\d\d, -8\.609\d\d$/);
   });
 
   test('the form speaks English too, and a report from a system card names the system', async ({ page }) => {

@@ -21,6 +21,7 @@ import { MOBILITY_GROUP_ROUTES } from '../features/mobility-groups/routes';
 import { MOBILITY_SYSTEM_ROUTES } from '../features/mobility-systems/routes';
 import { NOTIFICATION_ROUTES } from '../features/notifications/routes';
 import { PERSONAL_FILE_ROUTES } from '../features/personal-files/routes';
+import { REPORT_EVENT_ROUTES } from '../features/report-event/routes';
 import { REPORT_ROUTES } from '../features/reports/routes';
 import { ROLE_ROUTES } from '../features/roles/routes';
 import { RULE_TEMPLATE_ROUTES } from '../features/rule-templates/routes';
@@ -162,6 +163,7 @@ export const APP_ROUTES: TAppRoute[] = [
   ...MOBILITY_SYSTEM_ROUTES,
   ...GTFS_IMPORT_ROUTES,
   ...TIMETABLE_ROUTES,
+  ...REPORT_EVENT_ROUTES,
   ...LAYER_ROUTES,
   ...IOT_QUEUE_ROUTES,
   ...SPRITE_ROUTES,

@@ -58,7 +58,12 @@ export function LocationPicker({
             label={t('reportEvent.location.mapLabel')}
             height={220}
             mapRef={mapRef}
-            initialViewState={{ ...center, zoom: 14 }}
+            // Already placed (a stop's report): opens on the place, close enough to see its street.
+            initialViewState={
+              value
+                ? { longitude: value.longitude, latitude: value.latitude, zoom: PLACED_ZOOM }
+                : { ...center, zoom: 14 }
+            }
             onClick={(event) => onChange({ longitude: event.lngLat.lng, latitude: event.lngLat.lat })}
             cursor="crosshair"
           >

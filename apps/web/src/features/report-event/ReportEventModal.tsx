@@ -1,7 +1,10 @@
 import '@mantine/dropzone/styles.css';
 import {
   ActionIcon,
+  Alert,
+  Anchor,
   Button,
+  CopyButton,
   Group,
   Image,
   Input,
@@ -22,12 +25,13 @@ import {
   EVENT_REQUEST_PHOTO_MAX_MB,
   PHOTO_FILE_TYPES,
   type TEventCategory,
+  type TEventRequestCreated,
   type TEventRequestInput,
   type TLanguage,
   type TPagedList,
   ZEventRequestInput,
 } from '@mip/shared';
-import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,6 +128,47 @@ function ChosenPhotos({ photos, onRemove }: { photos: TChosenPhoto[]; onRemove: 
 }
 
 /**
+ * What a visitor sees once their report is registered: its reference, and the
+ * private link to follow it (also emailed), which they can open or copy.
+ */
+function ReportSent({ id, token, email, onClose }: { id: number; token: string; email: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const link = `${window.location.origin}/report/${token}`;
+  return (
+    <Stack gap="md" data-testid="report-sent">
+      <Alert
+        variant="outline"
+        color="teal.9"
+        icon={<IconCircleCheck size={20} aria-hidden />}
+        title={t('reportEvent.sent.title', { id })}
+      >
+        {t('reportEvent.sent.text', { email })}
+      </Alert>
+      <Stack gap={4}>
+        <Text fw={500} fz="sm">
+          {t('reportEvent.sent.linkLabel')}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Anchor href={link} target="_blank" fz="sm" style={{ wordBreak: 'break-all' }}>
+            {link}
+          </Anchor>
+          <CopyButton value={link}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
+                {t(copied ? 'reportEvent.sent.copied' : 'reportEvent.sent.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>{t('reportEvent.sent.close')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
  * Spec 001 §2 report-event modal (issue 6 event requests): a visitor tells the operators about an
  * occurrence — POST /event-requests/. Opened from the map, or from a system card, which names that
  * system as affected. The location and photos fields appear as the chosen category allows them.
@@ -143,6 +188,14 @@ export function ReportEventModal({ systemId, onClose }: { systemId: number | nul
   const form = useForm<TFormValues>({
     initialValues: { categoryId: null, participantName: '', participantEmail: '', title: '', description: '' },
   });
+  // Reported from a stop's card: the stop is where it happened, until the visitor places it elsewhere.
+  const stopPoint = system.data?.geometry?.type === 'Point' ? system.data.geometry.coordinates : null;
+  const isPrefilled = useRef(false);
+  useEffect(() => {
+    if (!stopPoint || isPrefilled.current) return;
+    isPrefilled.current = true;
+    setLocation((current) => current ?? { longitude: stopPoint[0], latitude: stopPoint[1] });
+  }, [stopPoint]);
   const category = categories.data?.content.find((candidate) => String(candidate.id) === form.values.categoryId);
   const photoLocation = photos.find((photo) => photo.location)?.location ?? null;
 
@@ -184,12 +237,14 @@ export function ReportEventModal({ systemId, onClose }: { systemId: number | nul
     if (first) document.getElementById(`report-${first}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
+  const [sent, setSent] = useState<{ created: TEventRequestCreated; email: string } | null>(null);
   const sending = useMutation({
-    mutationFn: (input: TEventRequestInput) => api.post<{ id: number }>('event-requests/', input),
-    onSuccess: (created) => {
+    mutationFn: (input: TEventRequestInput) => api.post<TEventRequestCreated>('event-requests/', input),
+    onSuccess: (created, input) => {
       tellHost({ messageType: PAGE_MESSAGE.OCCURRENCE_REPORTED, payload: { id: created.id } });
       notify({ kind: 'success', title: t('reportEvent.registered') });
-      onClose();
+      // The form gives way to the reference and the private link to follow the report.
+      setSent({ created, email: input.participantEmail ?? '' });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.hasErrors) showFormErrors(toReportErrors(t, error.errors));
@@ -250,103 +305,110 @@ export function ReportEventModal({ systemId, onClose }: { systemId: number | nul
       fullScreen={isMobile}
       closeButtonProps={{ 'aria-label': t('reportEvent.close') }}
     >
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-        <Stack gap="sm">
-          {systemId !== null && (
-            <Text size="sm" c="dimmed" data-testid="report-system">
-              {system.data
-                ? t('reportEvent.aboutSystem', { name: system.data.name, group: system.data.parent.name })
-                : t('reportEvent.aboutSystemLoading')}
-            </Text>
-          )}
-          <Select
-            {...fieldProps('categoryId')}
-            label={t('reportEvent.fields.category')}
-            placeholder={t('reportEvent.placeholders.category')}
-            data={(categories.data?.content ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
-            searchable
-            withAsterisk
-            nothingFoundMessage={t('reportEvent.noCategories')}
-            disabled={categories.isLoading}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              {...fieldProps('participantName')}
-              label={t('reportEvent.fields.participantName')}
-              autoComplete="name"
+      {sent ? (
+        <ReportSent id={sent.created.id} token={sent.created.followUpToken} email={sent.email} onClose={onClose} />
+      ) : (
+        <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+          <Stack gap="sm">
+            {systemId !== null && (
+              <Text size="sm" c="dimmed" data-testid="report-system">
+                {system.data
+                  ? t('reportEvent.aboutSystem', { name: system.data.name, group: system.data.parent.name })
+                  : t('reportEvent.aboutSystemLoading')}
+              </Text>
+            )}
+            <Select
+              {...fieldProps('categoryId')}
+              label={t('reportEvent.fields.category')}
+              placeholder={t('reportEvent.placeholders.category')}
+              data={(categories.data?.content ?? []).map((option) => ({
+                value: String(option.id),
+                label: option.name,
+              }))}
+              searchable
+              withAsterisk
+              nothingFoundMessage={t('reportEvent.noCategories')}
+              disabled={categories.isLoading}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                {...fieldProps('participantName')}
+                label={t('reportEvent.fields.participantName')}
+                autoComplete="name"
+                withAsterisk
+              />
+              <TextInput
+                {...fieldProps('participantEmail')}
+                label={t('reportEvent.fields.participantEmail')}
+                type="email"
+                autoComplete="email"
+                withAsterisk
+              />
+            </SimpleGrid>
+            <TextInput {...fieldProps('title')} label={t('reportEvent.fields.title')} withAsterisk />
+            <Textarea
+              {...fieldProps('description')}
+              label={t('reportEvent.fields.description')}
+              autosize
+              minRows={3}
+              maxRows={8}
               withAsterisk
             />
-            <TextInput
-              {...fieldProps('participantEmail')}
-              label={t('reportEvent.fields.participantEmail')}
-              type="email"
-              autoComplete="email"
-              withAsterisk
-            />
-          </SimpleGrid>
-          <TextInput {...fieldProps('title')} label={t('reportEvent.fields.title')} withAsterisk />
-          <Textarea
-            {...fieldProps('description')}
-            label={t('reportEvent.fields.description')}
-            autosize
-            minRows={3}
-            maxRows={8}
-            withAsterisk
-          />
-          {category?.allowGeometry && (
-            <LocationPicker value={location} onChange={setLocation} center={center} photoLocation={photoLocation} />
-          )}
-          {category?.allowPhotoUpload && (
-            <Input.Wrapper
-              label={t('reportEvent.fields.photos')}
-              labelElement="div"
-              labelProps={{ id: photosLabelId }}
-              error={form.errors.images}
-            >
-              <Stack gap="xs" mt={4}>
-                <ChosenPhotos photos={photos} onRemove={removePhoto} />
-                {photos.length < EVENT_REQUEST_MAX_PHOTOS && (
-                  <Dropzone
-                    onDrop={(files) => void handlePhotos(files)}
-                    // Type, size and count are checked on the bytes by us: the dropzone lets everything through.
-                    onReject={(rejections) => void handlePhotos(rejections.map((rejection) => rejection.file))}
-                    loading={isCheckingPhotos}
-                    multiple
-                    inputProps={{
-                      'aria-labelledby': photosLabelId,
-                      'aria-describedby': `${photosLabelId}-rules`,
-                    }}
-                  >
-                    <Group justify="center" gap="md" mih={70} style={{ pointerEvents: 'none' }}>
-                      <IconPhotoPlus size={28} stroke={1.5} aria-hidden />
-                      <div>
-                        <Text size="sm" fw={500}>
-                          {t('reportEvent.photos.drop')}
-                        </Text>
-                        <Text size="xs" c="dimmed" id={`${photosLabelId}-rules`}>
-                          {t('documents.dropRules', {
-                            types: PHOTO_FILE_TYPES.map((type) => type.toUpperCase()).join(', '),
-                            size: EVENT_REQUEST_PHOTO_MAX_MB,
-                            count: EVENT_REQUEST_MAX_PHOTOS - photos.length,
-                          })}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Dropzone>
-                )}
-              </Stack>
-            </Input.Wrapper>
-          )}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('reportEvent.cancel')}
-            </Button>
-            <Button type="submit" loading={isBusy}>
-              {t('reportEvent.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+            {category?.allowGeometry && (
+              <LocationPicker value={location} onChange={setLocation} center={center} photoLocation={photoLocation} />
+            )}
+            {category?.allowPhotoUpload && (
+              <Input.Wrapper
+                label={t('reportEvent.fields.photos')}
+                labelElement="div"
+                labelProps={{ id: photosLabelId }}
+                error={form.errors.images}
+              >
+                <Stack gap="xs" mt={4}>
+                  <ChosenPhotos photos={photos} onRemove={removePhoto} />
+                  {photos.length < EVENT_REQUEST_MAX_PHOTOS && (
+                    <Dropzone
+                      onDrop={(files) => void handlePhotos(files)}
+                      // Type, size and count are checked on the bytes by us: the dropzone lets everything through.
+                      onReject={(rejections) => void handlePhotos(rejections.map((rejection) => rejection.file))}
+                      loading={isCheckingPhotos}
+                      multiple
+                      inputProps={{
+                        'aria-labelledby': photosLabelId,
+                        'aria-describedby': `${photosLabelId}-rules`,
+                      }}
+                    >
+                      <Group justify="center" gap="md" mih={70} style={{ pointerEvents: 'none' }}>
+                        <IconPhotoPlus size={28} stroke={1.5} aria-hidden />
+                        <div>
+                          <Text size="sm" fw={500}>
+                            {t('reportEvent.photos.drop')}
+                          </Text>
+                          <Text size="xs" c="dimmed" id={`${photosLabelId}-rules`}>
+                            {t('documents.dropRules', {
+                              types: PHOTO_FILE_TYPES.map((type) => type.toUpperCase()).join(', '),
+                              size: EVENT_REQUEST_PHOTO_MAX_MB,
+                              count: EVENT_REQUEST_MAX_PHOTOS - photos.length,
+                            })}
+                          </Text>
+                        </div>
+                      </Group>
+                    </Dropzone>
+                  )}
+                </Stack>
+              </Input.Wrapper>
+            )}
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button variant="default" onClick={onClose}>
+                {t('reportEvent.cancel')}
+              </Button>
+              <Button type="submit" loading={isBusy}>
+                {t('reportEvent.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -5,6 +5,17 @@ const ERROR_CODES = new Set<string>(GTFS_ERROR_CODES);
 export const LISTED_PER_KIND = 50;
 const MAX_VALUE_LENGTH = 100;
 
+const BYTE_UNITS = ['GB', 'MB', 'KB'] as const;
+
+/** A limit as the report states it: "4 GB", "1 MB", "512 KB" (powers of 1024), or bytes when it is not round. */
+export function formatByteSize(bytes: number): string {
+  for (const [i, unit] of BYTE_UNITS.entries()) {
+    const size = 1024 ** (BYTE_UNITS.length - i);
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
 export interface TIssueAt {
   file?: string | null;
   row?: number | null;

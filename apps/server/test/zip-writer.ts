@@ -17,14 +17,20 @@ export interface TDeflatedZipInput {
 }
 
 /**
- * A member holding `piece` repeated `times`, deflated as it is generated: a zip
- * bomb of gigabytes is a few kilobytes here and never sits inflated in memory.
+ * A member holding `head`, then `piece` repeated `times`, deflated as it is generated:
+ * a zip bomb of gigabytes is a few kilobytes here and never sits inflated in memory.
  */
-export async function deflateRepeated(name: string, piece: Buffer, times: number): Promise<TDeflatedZipInput> {
-  let crc = 0;
+export async function deflateRepeated(
+  name: string,
+  piece: Buffer,
+  times: number,
+  head = Buffer.alloc(0),
+): Promise<TDeflatedZipInput> {
+  let crc = zlib.crc32(head);
   const chunks: Buffer[] = [];
   await pipeline(
     function* () {
+      yield head;
       for (let i = 0; i < times; i++) {
         crc = zlib.crc32(piece, crc);
         yield piece;
@@ -35,7 +41,7 @@ export async function deflateRepeated(name: string, piece: Buffer, times: number
       for await (const chunk of deflated) chunks.push(chunk);
     },
   );
-  return { name, deflated: Buffer.concat(chunks), crc, declaredSize: piece.length * times };
+  return { name, deflated: Buffer.concat(chunks), crc, declaredSize: head.length + piece.length * times };
 }
 
 /**

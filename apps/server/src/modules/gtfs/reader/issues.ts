@@ -23,6 +23,14 @@ export interface TIssueAt {
   value?: string | number | null;
 }
 
+/** What a collector holds, as plain data: it crosses from the import's worker thread to the job runner. */
+export interface TIssueSnapshot {
+  issues: TGtfsIssue[];
+  errorCount: number;
+  warningCount: number;
+  omittedCount: number;
+}
+
 /** Collects a feed's problems: every one counted, the first of each kind (code and file) listed. */
 export class IssueCollector {
   readonly issues: TGtfsIssue[] = [];
@@ -51,6 +59,20 @@ export class IssueCollector {
       field: at.field ?? null,
       value: value && value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH)}…` : value,
     });
+  }
+
+  static fromSnapshot(snapshot: TIssueSnapshot): IssueCollector {
+    const collector = new IssueCollector();
+    collector.issues.push(...snapshot.issues);
+    collector.errorCount = snapshot.errorCount;
+    collector.warningCount = snapshot.warningCount;
+    collector.omittedCount = snapshot.omittedCount;
+    return collector;
+  }
+
+  snapshot(): TIssueSnapshot {
+    const { issues, errorCount, warningCount, omittedCount } = this;
+    return { issues, errorCount, warningCount, omittedCount };
   }
 
   get hasErrors(): boolean {

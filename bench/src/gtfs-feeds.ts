@@ -3,7 +3,8 @@ import { DEMO_FEED_PATH } from '@mip/server/src/modules/gtfs/demo-feed.ts';
 import { openZipArchive } from '@mip/server/src/modules/gtfs/reader/zip-archive.ts';
 import { writeZip } from '@mip/server/test/zip-writer.ts';
 
-async function readMembers(zipPath: string): Promise<Map<string, string>> {
+/** Every member of a zip as text. */
+export async function readMembers(zipPath: string): Promise<Map<string, string>> {
   const archive = await openZipArchive(zipPath);
   const files = new Map<string, string>();
   try {

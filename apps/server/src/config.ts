@@ -47,7 +47,19 @@ export interface TServerConfig {
    * the offline outlines only. The offline outlines are also what is drawn whenever the style cannot be had.
    */
   streetMapStyles: { LIGHT: string | null; DARK: string | null };
+  /** How much a GTFS zip may unzip to, counted while inflating: per file, and over the files read. */
+  gtfsZipLimits: TZipLimits;
 }
+
+export interface TZipLimits {
+  maxFileBytes: number;
+  maxTotalBytes: number;
+}
+
+const MB = 1024 * 1024;
+
+/** Room for national feeds (a country's stop_times.txt runs to a couple of GB); a zip bomb stops well before the disk or the hours do. */
+export const DEFAULT_GTFS_ZIP_LIMITS: TZipLimits = { maxFileBytes: 4096 * MB, maxTotalBytes: 8192 * MB };
 
 function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const raw = env[name];
@@ -130,5 +142,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${readInteger('MQTT_BROKER_PORT', 1883, env) || 1883}`,
     frameAncestors: readFrameAncestors(env.FRAME_ANCESTORS),
     streetMapStyles: readStreetMapStyles(env),
+    gtfsZipLimits: {
+      maxFileBytes:
+        Math.max(1, readInteger('GTFS_MAX_UNZIPPED_FILE_MB', DEFAULT_GTFS_ZIP_LIMITS.maxFileBytes / MB, env)) * MB,
+      maxTotalBytes:
+        Math.max(1, readInteger('GTFS_MAX_UNZIPPED_FEED_MB', DEFAULT_GTFS_ZIP_LIMITS.maxTotalBytes / MB, env)) * MB,
+    },
   };
 }

@@ -8,6 +8,10 @@ import { ZId, ZPageQuery } from './common.ts';
  */
 export const GTFS_ERROR_CODES = [
   'NOT_A_ZIP',
+  // A zip that unzips past the configured limits (a file, or all files read), or a line past 1 MB: the feed is not read further.
+  'FILE_TOO_LARGE',
+  'FEED_TOO_LARGE',
+  'LINE_TOO_LONG',
   'MISSING_FILE',
   'MISSING_CALENDAR',
   'EMPTY_FILE',

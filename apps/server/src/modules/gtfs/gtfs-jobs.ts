@@ -2,27 +2,19 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TGtfsFailureCode, TGtfsJobStatus, TGtfsReport } from '@mip/shared';
+import type { TZipLimits } from '../../config.ts';
 import type { TDatabase } from '../../db/database.ts';
 import type { TActor } from '../../http/audit.ts';
 import { notifyImportEnded } from './gtfs-notifications.ts';
-import { summarizeFeed } from './import/feed-summary.ts';
 import {
-  createFeed,
-  DuplicateSequenceError,
-  dropFeed,
-  FeedRejectedError,
-  feedCounts,
-  ImportCancelledError,
-  importFeed,
-  stageFeed,
-  swapStagedFeed,
-  type TImportProgress,
-  type TStagedFeed,
-} from './import/import-feed.ts';
-import { StopTimesStaging } from './import/stop-times-staging.ts';
-import { readGtfsFeed, type TReadFeedOptions, type TReadFeedResult } from './reader/feed-reader.ts';
-import type { IssueCollector } from './reader/issues.ts';
-import { formatIsoDate } from './reader/values.ts';
+  checkFeedInWorker,
+  importFeedInWorker,
+  swapStagedFeedInWorker,
+  type TFeedCheckResult,
+  type TStagedFeedHandle,
+} from './import/feed-worker-client.ts';
+import { dropFeed, FeedRejectedError, ImportCancelledError, type TImportProgress } from './import/import-feed.ts';
+import { IssueCollector } from './reader/issues.ts';
 
 /** The GTFS upload folder inside the configured upload folder. */
 export const gtfsUploadDir = (uploadDir: string) => path.join(uploadDir, 'gtfs');
@@ -240,12 +232,15 @@ export function createGtfsJobRunner(
     log?: (message: string, error?: unknown) => void;
     /** Runs after every sweep for interrupted jobs (the demo feed restarts its import there). */
     afterReap?: () => Promise<void>;
+    /** How much an uploaded zip may unzip to (the configured limits by default). */
+    zipLimits?: TZipLimits;
   } = {},
 ): TGtfsJobRunner {
   const log = options.log ?? (() => {});
+  const zipLimits = options.zipLimits;
   const running = new Map<number, AbortController>();
   /** By job: the feed its check loaded, which its confirm only has to swap in (see checkAndStage). */
-  const stagedFeeds = new Map<number, TStagedFeed>();
+  const stagedFeeds = new Map<number, TStagedFeedHandle>();
   let stagingCount = 0;
   const work = new Set<Promise<void>>();
   let isImporting = false;
@@ -310,69 +305,34 @@ export function createGtfsJobRunner(
   }
 
   /**
-   * Reads the upload once for both ends: checks it for the report and, as
-   * long as it stays valid, loads it into a LOADING feed (COPY, indexes,
-   * small tables, partition) so the confirm only swaps. A feed that ends
-   * with errors, a cancel or a failure drops what was loaded. A load that
-   * could not finish (a repeated sequence the index refused) leaves nothing
-   * staged: the confirm then imports from the file and reports it as before.
+   * Checks the upload in a worker thread (see checkFeed): like imports, one
+   * check at a time per process also loads the feed as it reads it, so its
+   * confirm only swaps; further checks only check, and their confirm loads.
    */
   async function checkAndStage(
     job: TJobRow,
     filePath: string,
     controller: AbortController,
     ticker: JobTicker,
-  ): Promise<{ read: TReadFeedResult; staged: TStagedFeed | null }> {
-    const onProgress = (rowsDone: number) => ticker.set({ phase: 'READING', rowsDone, rowsTotal: null });
-    const readOptions: TReadFeedOptions = { signal: controller.signal, today: todayNumber(), onProgress };
-    // Like imports, one load at a time per process: further checks only check, and their confirm loads.
-    if (stagingCount >= MAX_STAGING) return { read: await readGtfsFeed(filePath, readOptions), staged: null };
-    stagingCount++;
+  ): Promise<TFeedCheckResult> {
+    const isStaging = stagingCount < MAX_STAGING;
+    if (isStaging) stagingCount++;
     try {
-      return await stageWhileChecking(job, filePath, controller.signal, readOptions);
-    } finally {
-      stagingCount--;
-    }
-  }
-
-  async function stageWhileChecking(
-    job: TJobRow,
-    filePath: string,
-    signal: AbortSignal,
-    readOptions: TReadFeedOptions,
-  ): Promise<{ read: TReadFeedResult; staged: TStagedFeed | null }> {
-    const feedId = await createFeed(db, job.group_id, job.id);
-    const staging = new StopTimesStaging(db, feedId);
-    try {
-      const read = await readGtfsFeed(filePath, {
-        ...readOptions,
-        stopTimeSink: staging.sink(),
-        isCheckingEverything: true,
+      const check = await checkFeedInWorker(db, {
+        jobId: job.id,
+        groupId: job.group_id,
+        filePath,
+        today: todayNumber(),
+        isStaging,
+        zipLimits,
+        signal: controller.signal,
+        onProgress: (progress) => ticker.set(progress),
       });
-      signal.throwIfAborted();
-      let staged: TStagedFeed | null = null;
-      if (read.model && !read.issues.hasErrors) {
-        staged = await stageFeed(db, staging, read.model, {
-          signal,
-          onProgress: () => readOptions.onProgress?.(read.rowsRead),
-        }).catch((error: unknown) => {
-          if (signal.aborted) throw error;
-          if (!(error instanceof DuplicateSequenceError))
-            log(`GTFS job ${job.id}: the feed could not be staged`, error);
-          return null;
-        });
-      }
-      if (!staged) await dropStaged(staging, feedId);
-      return { read, staged };
-    } catch (error) {
-      await dropStaged(staging, feedId, error as Error);
-      throw error;
+      if (check.stagingFailure) log(`GTFS job ${job.id}: the feed could not be staged`, check.stagingFailure);
+      return check;
+    } finally {
+      if (isStaging) stagingCount--;
     }
-  }
-
-  async function dropStaged(staging: StopTimesStaging, feedId: number, error = new Error('not staged')) {
-    await staging.abort(error);
-    await dropFeed(db, feedId).catch(() => {});
   }
 
   async function validateJob(jobId: number): Promise<void> {
@@ -387,12 +347,11 @@ export function createGtfsJobRunner(
       jobId,
       async (controller, ticker) => {
         ticker.set({ phase: 'READING', rowsDone: 0, rowsTotal: null });
-        const { read, staged } = await checkAndStage(job, filePath, controller, ticker);
+        const check = await checkAndStage(job, filePath, controller, ticker);
+        const staged = check.staged;
         try {
-          const summary = read.model ? await summarizeFeed(db, job.group_id, read.model) : null;
-          const report = toReport(read.issues, summary);
+          const report = toReport(IssueCollector.fromSnapshot(check.issues), check.summary);
           await ticker.stop();
-          const model = read.model;
           const updated = await db.$client.query<{ status: TGtfsJobStatus }>(
             `update gtfs_import_jobs set status = case when cancel_requested then 'CANCELLED' else $2 end, phase = null, rows_done = $3, rows_total = $3, report = $4,
                     error_count = $5, warning_count = $6, counts = $7, feed_start_date = $8, feed_end_date = $9,
@@ -403,13 +362,13 @@ export function createGtfsJobRunner(
             [
               jobId,
               report.isValid ? 'VALIDATED' : 'INVALID',
-              read.rowsRead,
+              check.rowsRead,
               JSON.stringify(report),
               report.errorCount,
               report.warningCount,
-              model ? JSON.stringify(feedCounts(model, model.stopTimeCount)) : null,
-              model?.startDate ? formatIsoDate(model.startDate) : null,
-              model?.endDate ? formatIsoDate(model.endDate) : null,
+              check.counts ? JSON.stringify(check.counts) : null,
+              check.startDate,
+              check.endDate,
             ],
           );
           if (updated.rows[0]?.status !== 'VALIDATED') {
@@ -428,7 +387,7 @@ export function createGtfsJobRunner(
   }
 
   /** The feed a job's check staged, if this process holds it and it is still there to swap in. */
-  async function takeStaged(jobId: number): Promise<TStagedFeed | null> {
+  async function takeStaged(jobId: number): Promise<TStagedFeedHandle | null> {
     const staged = stagedFeeds.get(jobId) ?? null;
     stagedFeeds.delete(jobId);
     if (staged) {
@@ -459,16 +418,17 @@ export function createGtfsJobRunner(
           onProgress: (progress: TImportProgress) => ticker.set(progress),
         };
         if (staged) {
-          await swapStagedFeed(db, input, staged).catch(async (error: unknown) => {
+          await swapStagedFeedInWorker(db, input, staged).catch(async (error: unknown) => {
             await dropFeed(db, staged.feedId).catch(() => {});
             throw error;
           });
         } else {
-          await importFeed(db, {
+          await importFeedInWorker(db, {
             ...input,
             filePath,
             expectedRows: job.rows_total,
             moveServiceTo: job.is_demo ? todayNumber() : undefined,
+            zipLimits,
           });
         }
         await ticker.stop();

@@ -35,6 +35,7 @@ export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
   const runner = createGtfsJobRunner(app.db, {
     log: (message, error) => app.log.error({ err: error }, message),
     afterReap: () => resumeDemoImport(app.db, uploadDir),
+    zipLimits: app.config.gtfsZipLimits,
   });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());

@@ -1,6 +1,7 @@
 import type { TGtfsFeedCounts, TGtfsJobPhase } from '@mip/shared';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { TZipLimits } from '../../../config.ts';
 import type { TDatabase } from '../../../db/database.ts';
 import { recordAudit, type TActor } from '../../../http/audit.ts';
 import { notifyImportEnded } from '../gtfs-notifications.ts';
@@ -40,6 +41,8 @@ export interface TImportFeedInput {
   onProgress: (progress: TImportProgress) => void;
   /** The demo network only (yyyymmdd): its service dates move to cover this day, see moveServiceToToday. */
   moveServiceTo?: number;
+  /** How much the zip may unzip to (the configured limits by default). */
+  zipLimits?: TZipLimits;
 }
 
 /** What the swap needs besides the feed's id: the job it completes and who confirmed it. */
@@ -226,7 +229,7 @@ async function loadTables(
   }
 }
 
-interface TSystemsPlan {
+export interface TSystemsPlan {
   stops: { ref: number; row: TSystemRow }[];
   routes: { ref: number; row: TSystemRow }[];
   /** By stop ref: the route refs that call at it. */
@@ -596,6 +599,7 @@ export async function importFeed(db: TDatabase, input: TImportFeedInput): Promis
     const read = await readGtfsFeed(input.filePath, {
       stopTimeSink: staging.sink(),
       signal: input.signal,
+      zipLimits: input.zipLimits,
       onProgress: (rowsDone) => input.onProgress({ phase: 'READING', rowsDone, rowsTotal: input.expectedRows }),
     });
     if (!read.model || read.issues.hasErrors) throw new FeedRejectedError(read.issues);

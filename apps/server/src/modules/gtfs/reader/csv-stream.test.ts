@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readCsvStream } from './csv-stream.ts';
+import { CsvRecordTooLongError, MAX_RECORD_LENGTH, readCsvStream } from './csv-stream.ts';
 import { parseGtfsDate, parseGtfsTime } from './values.ts';
 
 async function records(bytes: Buffer, chunkSize = bytes.length) {
@@ -54,6 +54,42 @@ describe('readCsvStream', () => {
     const nul = await records(Buffer.from('a,b\nx,y\u0000z\n'));
     expect(nul.facts.hasNul).toBe(true);
   });
+
+  it('stops on a record longer than the cap after reading at most the cap and one chunk (a flood of NUL bytes)', async () => {
+    const chunkSize = 64 * 1024;
+    let bytesRead = 0;
+    // 64 MB of NUL bytes after a header: one endless line, as in a zip bomb of zeros.
+    async function* flood() {
+      yield Buffer.from('trip_id,stop_id\n');
+      for (let i = 0; i < 1024; i++) {
+        bytesRead += chunkSize;
+        yield Buffer.alloc(chunkSize);
+      }
+    }
+    const rows: string[][] = [];
+    // No read-ahead: what was pulled from the source is what the reader asked for.
+    const reading = readCsvStream(Readable.from(flood(), { highWaterMark: 0 }), (cells) => rows.push(cells));
+    await expect(reading).rejects.toThrow(CsvRecordTooLongError);
+    await expect(reading).rejects.toMatchObject({ line: 2, maxLength: MAX_RECORD_LENGTH });
+    expect(rows).toEqual([['trip_id', 'stop_id']]);
+    expect(bytesRead).toBeLessThanOrEqual(MAX_RECORD_LENGTH + chunkSize);
+  });
+
+  it('splits a long quoted record arriving a byte at a time in linear time', async () => {
+    // 400,000 one-byte chunks inside one quoted field: splitting the record again on every chunk would take
+    // minutes (80 billion characters scanned); linear work takes well under the test's timeout.
+    const field = 'a\n'.repeat(200_000);
+    const bytes = Buffer.from(`x,"${field}"\ny,z\n`);
+    async function* bytewise() {
+      for (let i = 0; i < bytes.length; i++) yield bytes.subarray(i, i + 1);
+    }
+    const rows: { cells: string[]; line: number }[] = [];
+    await readCsvStream(Readable.from(bytewise()), (cells, line) => rows.push({ cells, line }));
+    expect(rows).toEqual([
+      { cells: ['x', field], line: 1 },
+      { cells: ['y', 'z'], line: 200_002 },
+    ]);
+  }, 20_000);
 
   it('reads an empty file as empty', async () => {
     const { rows, facts } = await records(Buffer.alloc(0));

@@ -18,6 +18,25 @@ export function createCsvFileFacts(): TCsvFileFacts {
 /** Called once per record with its cells and the line it starts on (the first line is 1). */
 export type TCsvRecordHandler = (cells: string[], line: number) => void;
 
+/**
+ * The longest record (line, or lines of one quoted field) a feed may hold, in
+ * characters. Real GTFS lines are a few hundred characters; without a cap a
+ * file of one endless line (a flood of NUL bytes, an unclosed quote) would be
+ * held in memory whole.
+ */
+export const MAX_RECORD_LENGTH = 1024 * 1024;
+
+/** A record grew past the cap: the file cannot be read on from there. */
+export class CsvRecordTooLongError extends Error {
+  readonly line: number;
+  readonly maxLength: number;
+  constructor(line: number, maxLength: number) {
+    super(`the record on line ${line} is longer than ${maxLength} characters`);
+    this.line = line;
+    this.maxLength = maxLength;
+  }
+}
+
 const QUOTE = 34;
 const COMMA = 44;
 const LF = 10;
@@ -138,23 +157,34 @@ function detectEncoding(head: Buffer): { encoding: TCsvFileFacts['encoding']; bo
 /**
  * Reads a CSV byte stream a chunk at a time — never the whole file — and hands
  * each record to `onRecord`. UTF-8 is checked strictly; a UTF-16 file (byte
- * order mark, or zero bytes between ASCII ones) is decoded as such.
+ * order mark, or zero bytes between ASCII ones) is decoded as such. Throws
+ * CsvRecordTooLongError as soon as one record outgrows `maxRecordLength`.
  */
 export async function readCsvStream(
   stream: Readable,
   onRecord: TCsvRecordHandler,
-  options: { facts?: TCsvFileFacts; afterChunk?: () => Promise<void> | void } = {},
+  options: { facts?: TCsvFileFacts; afterChunk?: () => Promise<void> | void; maxRecordLength?: number } = {},
 ): Promise<TCsvFileFacts> {
   const facts = options.facts ?? createCsvFileFacts();
+  const maxRecordLength = options.maxRecordLength ?? MAX_RECORD_LENGTH;
   let decoder: TextDecoder | null = null;
   let head: Buffer | null = Buffer.alloc(0);
+  /** Text from the start of the record not finished yet. */
   let pending = '';
+  /** How much of `pending` the last split went through without finishing that record. */
+  let unfinishedLength = 0;
   const state = { line: 1 };
 
   const feed = (text: string, isFinal: boolean) => {
-    const data = pending + text;
-    const used = splitRecords(data, isFinal, state, onRecord);
-    pending = used < data.length ? data.slice(used) : '';
+    pending += text;
+    // A record spread over many chunks is split again only once its text has doubled (or passed the cap), so
+    // the work stays linear in the input however long the record: splitting on every chunk was quadratic.
+    const isWorthSplitting = isFinal || pending.length >= 2 * unfinishedLength || pending.length > maxRecordLength;
+    if (!isWorthSplitting) return;
+    const used = splitRecords(pending, isFinal, state, onRecord);
+    pending = used < pending.length ? pending.slice(used) : '';
+    unfinishedLength = pending.length;
+    if (unfinishedLength > maxRecordLength) throw new CsvRecordTooLongError(state.line, maxRecordLength);
   };
 
   const decode = (bytes: Buffer, isFinal: boolean): string => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GTFS_FIXTURES, gtfsFixture } from '../../../../test/gtfs.ts';
 import { CORPUS_OUTCOMES } from '../../../../test/gtfs-corpus.ts';
-import { writeZip, zipFolder } from '../../../../test/zip-writer.ts';
+import { deflateRepeated, type TDeflatedZipInput, writeZip, zipFolder } from '../../../../test/zip-writer.ts';
 import { readGtfsFeed } from './feed-reader.ts';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'gtfs-reader-'));
@@ -20,12 +20,13 @@ function toFile(bytes: Buffer): string {
 const read = (bytes: Buffer, today?: number) => readGtfsFeed(toFile(bytes), { today });
 
 /** The good sample feed with some of its files replaced. */
-function sampleWith(files: Record<string, string | Buffer>): Buffer {
+function sampleWith(files: Record<string, string | Buffer | TDeflatedZipInput>): Buffer {
   const base = path.join(GTFS_FIXTURES, 'invalid', 'good_feed');
   const names = new Set([...readdirSync(base), ...Object.keys(files)]);
   return writeZip(
     [...names].map((name) => {
       const replaced = files[name];
+      if (typeof replaced === 'object' && 'deflated' in replaced) return replaced;
       if (replaced !== undefined) return { name, data: Buffer.isBuffer(replaced) ? replaced : Buffer.from(replaced) };
       return { name, data: readFileSync(path.join(base, name)) };
     }),
@@ -209,5 +210,49 @@ describe('readGtfsFeed on edge cases', () => {
     expect(issues.issues.filter((issue) => issue.code === 'UNKNOWN_REFERENCE')).toHaveLength(50);
     expect(issues.errorCount).toBeGreaterThanOrEqual(120);
     expect(issues.omittedCount).toBeGreaterThanOrEqual(70);
+  });
+});
+
+describe('readGtfsFeed on hostile zips', () => {
+  const MB = 1024 * 1024;
+  const zipLimits = { maxFileBytes: 2 * MB, maxTotalBytes: 3 * MB };
+  /** Blank lines: the reader skips them, so only a size limit stops a flood of them. */
+  const blankLines = (name: string, megabytes: number) => deflateRepeated(name, Buffer.alloc(MB, '\n'), megabytes);
+
+  it('refuses a file that unzips past the per-file limit, and says the limit', async () => {
+    const bomb = await blankLines('stop_times.txt', 64);
+    expect(bomb.deflated.length).toBeLessThan(MB);
+    const { model, issues } = await readGtfsFeed(toFile(sampleWith({ 'stop_times.txt': bomb })), { zipLimits });
+    expect(model).toBeNull();
+    expect(issues.sorted()).toContainEqual(
+      expect.objectContaining({ severity: 'ERROR', code: 'FILE_TOO_LARGE', file: 'stop_times.txt', value: '2 MB' }),
+    );
+  });
+
+  it('counts the bytes inflating produces, not the sizes the zip declares', async () => {
+    // Each file declares (and holds) less than the per-file limit; together they pass the total.
+    const understated = { ...(await blankLines('shapes.txt', 2)), declaredSize: 1 };
+    const shapes = await deflateRepeated('shapes.txt', Buffer.alloc(MB / 2, '\n'), 3);
+    const trips = await deflateRepeated('trips.txt', Buffer.alloc(MB / 2, '\n'), 3);
+    const { model, issues } = await readGtfsFeed(toFile(sampleWith({ 'shapes.txt': shapes, 'trips.txt': trips })), {
+      zipLimits,
+    });
+    expect(model).toBeNull();
+    expect(issues.sorted()).toContainEqual(expect.objectContaining({ code: 'FEED_TOO_LARGE', value: '3 MB' }));
+    // A header that understates its member's size does not let it through either: the zip is refused as damaged.
+    const lying = await readGtfsFeed(toFile(sampleWith({ 'shapes.txt': understated })), { zipLimits });
+    expect(lying.model).toBeNull();
+    expect(lying.issues.sorted()[0].code).toBe('NOT_A_ZIP');
+  });
+
+  it('refuses a line longer than 1 MB, naming the file and line, without reading the rest', async () => {
+    const header = 'trip_id,arrival_time,departure_time,stop_id,stop_sequence\n';
+    const { issues } = await readGtfsFeed(
+      toFile(sampleWith({ 'stop_times.txt': Buffer.concat([Buffer.from(header), Buffer.alloc(4 * MB)]) })),
+    );
+    expect(issues.hasErrors).toBe(true);
+    expect(issues.sorted()).toContainEqual(
+      expect.objectContaining({ code: 'LINE_TOO_LONG', file: 'stop_times.txt', row: 2, value: '1 MB' }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { TGtfsIssueCode } from '@mip/shared';
-import { createCsvFileFacts, readCsvStream, type TCsvFileFacts } from './csv-stream.ts';
+import type { TZipLimits } from '../../../config.ts';
+import { CsvRecordTooLongError, createCsvFileFacts, readCsvStream, type TCsvFileFacts } from './csv-stream.ts';
 import type {
   TAgency,
   TCalendarDate,
@@ -22,9 +23,9 @@ import {
   type TGtfsFileSpec,
   type TReadFileName,
 } from './gtfs-files.ts';
-import { IssueCollector, type TIssueAt } from './issues.ts';
+import { formatByteSize, IssueCollector, type TIssueAt } from './issues.ts';
 import { formatIsoDate, parseColour, parseDecimal, parseGtfsDate, parseGtfsTime, parseInteger } from './values.ts';
-import { openZipArchive, type TZipArchive, type TZipMember } from './zip-archive.ts';
+import { openZipArchive, type TZipArchive, type TZipMember, ZipSizeLimitError } from './zip-archive.ts';
 
 export interface TReadFeedOptions {
   /** Receives every valid stop_time; without one the feed is only checked. */
@@ -40,10 +41,12 @@ export interface TReadFeedOptions {
   signal?: AbortSignal;
   /** yyyymmdd; a feed whose service ended before it gets a warning. */
   today?: number;
+  /** How much the zip may unzip to (the configured limits by default). */
+  zipLimits?: TZipLimits;
 }
 
 export interface TReadFeedResult {
-  /** Null when the file is not a zip at all. */
+  /** Null when the file is not a zip at all, or unzips past a limit. */
   model: TFeedModel | null;
   issues: IssueCollector;
   rowsRead: number;
@@ -204,14 +207,21 @@ class FeedReader {
     };
 
     const stream = await archive.open(member);
-    await readCsvStream(stream, onRecord, {
-      facts,
-      afterChunk: async () => {
-        this.options.signal?.throwIfAborted();
-        this.options.onProgress?.(this.rowsRead);
-        if (file === 'stop_times.txt') await this.sink?.drain();
-      },
-    });
+    try {
+      await readCsvStream(stream, onRecord, {
+        facts,
+        afterChunk: async () => {
+          this.options.signal?.throwIfAborted();
+          this.options.onProgress?.(this.rowsRead);
+          if (file === 'stop_times.txt') await this.sink?.drain();
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof CsvRecordTooLongError)) throw error;
+      // Nothing after an endless line can be trusted to start a record: the rest of the file is not read.
+      this.report('LINE_TOO_LONG', { file, row: error.line, value: formatByteSize(error.maxLength) });
+      isBroken = true;
+    }
     if (facts.encoding !== 'utf-8') this.report('UTF16_ENCODING', { file, value: facts.encoding });
     if (!columns) {
       if (!isBroken && REQUIRED_FILES.includes(file)) this.report('EMPTY_FILE', { file });
@@ -983,7 +993,7 @@ export async function readGtfsFeed(zipPath: string, options: TReadFeedOptions = 
   const reader = new FeedReader(options);
   let archive: TZipArchive;
   try {
-    archive = await openZipArchive(zipPath);
+    archive = await openZipArchive(zipPath, options.zipLimits);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
     reader.issues.add('NOT_A_ZIP', { value: error instanceof Error ? error.message : null });
@@ -993,8 +1003,18 @@ export async function readGtfsFeed(zipPath: string, options: TReadFeedOptions = 
     await reader.read(archive);
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    if (error instanceof ZipSizeLimitError) {
+      reader.issues.add(error.kind === 'FILE' ? 'FILE_TOO_LARGE' : 'FEED_TOO_LARGE', {
+        file: path.posix.basename(error.path),
+        value: formatByteSize(error.limit),
+      });
+      return { model: null, issues: reader.issues, rowsRead: reader.rowsRead };
+    }
     // A zip whose member cannot be inflated (corrupt data, unsupported compression) is a bad upload, not a crash.
-    if (error instanceof Error && /invalid|unsupported|corrupt|zip|inflat|crc|too many length/i.test(error.message)) {
+    if (
+      error instanceof Error &&
+      /invalid|unsupported|corrupt|zip|inflat|crc|too many length|too (many|few) bytes/i.test(error.message)
+    ) {
       reader.issues.add('NOT_A_ZIP', { value: error.message });
       return { model: null, issues: reader.issues, rowsRead: reader.rowsRead };
     }

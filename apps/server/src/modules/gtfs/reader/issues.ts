@@ -5,11 +5,30 @@ const ERROR_CODES = new Set<string>(GTFS_ERROR_CODES);
 export const LISTED_PER_KIND = 50;
 const MAX_VALUE_LENGTH = 100;
 
+const BYTE_UNITS = ['GB', 'MB', 'KB'] as const;
+
+/** A limit as the report states it: "4 GB", "1 MB", "512 KB" (powers of 1024), or bytes when it is not round. */
+export function formatByteSize(bytes: number): string {
+  for (const [i, unit] of BYTE_UNITS.entries()) {
+    const size = 1024 ** (BYTE_UNITS.length - i);
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
 export interface TIssueAt {
   file?: string | null;
   row?: number | null;
   field?: string | null;
   value?: string | number | null;
+}
+
+/** What a collector holds, as plain data: it crosses from the import's worker thread to the job runner. */
+export interface TIssueSnapshot {
+  issues: TGtfsIssue[];
+  errorCount: number;
+  warningCount: number;
+  omittedCount: number;
 }
 
 /** Collects a feed's problems: every one counted, the first of each kind (code and file) listed. */
@@ -40,6 +59,20 @@ export class IssueCollector {
       field: at.field ?? null,
       value: value && value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH)}…` : value,
     });
+  }
+
+  static fromSnapshot(snapshot: TIssueSnapshot): IssueCollector {
+    const collector = new IssueCollector();
+    collector.issues.push(...snapshot.issues);
+    collector.errorCount = snapshot.errorCount;
+    collector.warningCount = snapshot.warningCount;
+    collector.omittedCount = snapshot.omittedCount;
+    return collector;
+  }
+
+  snapshot(): TIssueSnapshot {
+    const { issues, errorCount, warningCount, omittedCount } = this;
+    return { issues, errorCount, warningCount, omittedCount };
   }
 
   get hasErrors(): boolean {

@@ -1,5 +1,19 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import yauzl from 'yauzl';
+import { DEFAULT_GTFS_ZIP_LIMITS, type TZipLimits } from '../../../config.ts';
+
+/** A member unzipped to more than a limit allows; `path` is the member that crossed it. */
+export class ZipSizeLimitError extends Error {
+  readonly kind: 'FILE' | 'TOTAL';
+  readonly path: string;
+  readonly limit: number;
+  constructor(kind: 'FILE' | 'TOTAL', path: string, limit: number) {
+    super(`${path} unzips past the ${kind === 'FILE' ? 'per-file' : 'total'} limit of ${limit} bytes`);
+    this.kind = kind;
+    this.path = path;
+    this.limit = limit;
+  }
+}
 
 export interface TZipMember {
   /** The name inside the archive, with any folder. */
@@ -14,8 +28,16 @@ export interface TZipArchive {
   close: () => void;
 }
 
-/** Opens a zip file; throws when the file is not a zip (no end-of-central-directory record). */
-export async function openZipArchive(filePath: string): Promise<TZipArchive> {
+/**
+ * Opens a zip file; throws when the file is not a zip (no end-of-central-directory record).
+ * Members stream through a count of the bytes inflation really produces: past
+ * either limit the stream fails with ZipSizeLimitError. The sizes the zip
+ * declares are only a first check — a zip bomb can lie in them.
+ */
+export async function openZipArchive(
+  filePath: string,
+  limits: TZipLimits = DEFAULT_GTFS_ZIP_LIMITS,
+): Promise<TZipArchive> {
   const zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, strictFileNames: false });
   const entries = new Map<string, yauzl.Entry>();
   try {
@@ -28,12 +50,29 @@ export async function openZipArchive(filePath: string): Promise<TZipArchive> {
     zip.close();
     throw error;
   }
+  let totalBytes = 0;
   return {
     members: [...entries.values()].map((entry) => ({ path: entry.fileName, uncompressedSize: entry.uncompressedSize })),
-    open: (member) => {
+    open: async (member) => {
       const entry = entries.get(member.path);
       if (!entry) throw new Error(`${member.path} is not in the archive`);
-      return zip.openReadStreamPromise(entry);
+      if (entry.uncompressedSize > limits.maxFileBytes) {
+        throw new ZipSizeLimitError('FILE', member.path, limits.maxFileBytes);
+      }
+      let fileBytes = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          fileBytes += chunk.length;
+          totalBytes += chunk.length;
+          if (fileBytes > limits.maxFileBytes) {
+            callback(new ZipSizeLimitError('FILE', member.path, limits.maxFileBytes));
+          } else if (totalBytes > limits.maxTotalBytes) {
+            callback(new ZipSizeLimitError('TOTAL', member.path, limits.maxTotalBytes));
+          } else callback(null, chunk);
+        },
+      });
+      // pipeline: an inflate error reaches the reader, and a reader that stops early stops the inflating.
+      return pipeline(await zip.openReadStreamPromise(entry), counter, () => {});
     },
     close: () => zip.close(),
   };

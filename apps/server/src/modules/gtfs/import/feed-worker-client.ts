@@ -1,0 +1,143 @@
+import { Worker } from 'node:worker_threads';
+import type { TGtfsFeedCounts } from '@mip/shared';
+import type { TDatabase } from '../../../db/database.ts';
+import { IssueCollector } from '../reader/issues.ts';
+import type { TFeedCheckInput } from './check-feed.ts';
+import type {
+  TFeedCheckResult,
+  TFeedTask,
+  TFeedWorkerData,
+  TFeedWorkerMessage,
+  TStagedFeedHandle,
+} from './feed-worker.ts';
+import {
+  dropStagedFeeds,
+  FeedRejectedError,
+  ImportCancelledError,
+  type TImportFeedInput,
+  type TImportFeedResult,
+  type TImportProgress,
+  type TSwapInput,
+} from './import-feed.ts';
+
+export type { TFeedCheckResult, TStagedFeedHandle };
+
+const WORKER_URL = new URL('./feed-worker.ts', import.meta.url);
+/** An aborted worker gets this long to clean up by itself; then its thread is stopped, whatever it is doing. */
+const ABORT_GRACE_MS = 500;
+let workersStarted = 0;
+
+interface TRunOptions {
+  jobId: number;
+  signal: AbortSignal;
+  onProgress: (progress: TImportProgress) => void;
+}
+
+type TWorkerFailure = Extract<TFeedWorkerMessage, { type: 'failed' }>['error'];
+
+/** The error the worker ended on, as the job runner knows it: a rejected feed keeps its report. */
+function reviveError(error: TWorkerFailure): Error {
+  if (error.name === 'FeedRejectedError' && error.issues) {
+    return new FeedRejectedError(IssueCollector.fromSnapshot(error.issues));
+  }
+  if (error.name === 'ImportCancelledError') return new ImportCancelledError();
+  return Object.assign(new Error(error.message), { name: error.name });
+}
+
+/** Ends a stopped worker's database sessions: an open COPY or index build would otherwise run on, holding locks. */
+async function endSessions(db: TDatabase, applicationName: string): Promise<void> {
+  await db.$client.query(
+    'select pg_terminate_backend(pid, 5000) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()',
+    [applicationName],
+  );
+}
+
+/** A worker stopped just after its swap committed: the import did happen, and must not be reported otherwise. */
+async function findSucceededImport(db: TDatabase, jobId: number): Promise<TImportFeedResult | null> {
+  const { rows } = await db.$client.query<{
+    feed_id: number;
+    counts: TGtfsFeedCounts;
+    start_date: string | null;
+    end_date: string | null;
+  }>(
+    `select feed_id, counts, feed_start_date::text as start_date, feed_end_date::text as end_date
+       from gtfs_import_jobs where id = $1 and status = 'SUCCEEDED' and feed_id is not null`,
+    [jobId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    feedId: row.feed_id,
+    counts: row.counts,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    deactivatedSystems: 0,
+  };
+}
+
+/**
+ * Runs one feed task in a worker thread of its own and waits for it to end.
+ * Progress comes back through `onProgress`; an abort asks the worker to stop,
+ * and stops its thread after ABORT_GRACE_MS. A worker that was stopped or
+ * crashed leaves nothing: its sessions are ended and the job's LOADING feeds
+ * dropped here, so the group's live feed is the one it had before.
+ */
+async function runFeedWorker<T>(db: TDatabase, task: TFeedTask, options: TRunOptions): Promise<T> {
+  options.signal.throwIfAborted();
+  const applicationName = `mip-gtfs-worker-${process.pid}-${++workersStarted}`;
+  const databaseUrl = new URL(String(db.$client.options.connectionString));
+  // node-postgres takes the connection string's parameters over its own options: the worker's sessions carry this name.
+  databaseUrl.searchParams.set('application_name', applicationName);
+  const workerData: TFeedWorkerData = { databaseUrl: databaseUrl.href, task };
+  const worker = new Worker(WORKER_URL, { workerData });
+  let outcome = null as Exclude<TFeedWorkerMessage, { type: 'progress' }> | null;
+  let crash = null as Error | null;
+  let graceTimer: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    worker.postMessage({ type: 'abort' });
+    graceTimer = setTimeout(() => void worker.terminate(), ABORT_GRACE_MS);
+  };
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  worker.on('message', (message: TFeedWorkerMessage) => {
+    if (message.type === 'progress') options.onProgress(message.progress);
+    else outcome = message;
+  });
+  worker.on('error', (error) => {
+    crash = error;
+  });
+  const exitCode = await new Promise<number>((resolve) => worker.once('exit', resolve));
+  clearTimeout(graceTimer);
+  options.signal.removeEventListener('abort', onAbort);
+  if (outcome?.type === 'done') return outcome.result as T;
+  if (!outcome) {
+    await endSessions(db, applicationName);
+    const succeeded = task.kind === 'check' ? null : await findSucceededImport(db, options.jobId);
+    if (succeeded) return succeeded as T;
+    await dropStagedFeeds(db, options.jobId);
+  }
+  if (options.signal.aborted) throw options.signal.reason;
+  if (outcome) throw reviveError(outcome.error);
+  throw new Error(`the GTFS import worker stopped: ${crash ? crash.message : `exit code ${exitCode}`}`);
+}
+
+/** checkFeed, in a worker thread. */
+export function checkFeedInWorker(db: TDatabase, input: TFeedCheckInput): Promise<TFeedCheckResult> {
+  const { signal, onProgress, ...rest } = input;
+  return runFeedWorker(db, { kind: 'check', input: rest }, { jobId: input.jobId, signal, onProgress });
+}
+
+/** importFeed, in a worker thread. */
+export function importFeedInWorker(db: TDatabase, input: TImportFeedInput): Promise<TImportFeedResult> {
+  const { signal, onProgress, ...rest } = input;
+  return runFeedWorker(db, { kind: 'import', input: rest }, { jobId: input.jobId, signal, onProgress });
+}
+
+/** swapStagedFeed, in a worker thread, with the feed a check staged. */
+export function swapStagedFeedInWorker(
+  db: TDatabase,
+  input: TSwapInput,
+  staged: TStagedFeedHandle,
+): Promise<TImportFeedResult> {
+  const { signal, onProgress, ...rest } = input;
+  return runFeedWorker(db, { kind: 'swap', input: rest, staged }, { jobId: input.jobId, signal, onProgress });
+}

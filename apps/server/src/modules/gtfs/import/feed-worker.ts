@@ -1,0 +1,130 @@
+/**
+ * The worker thread a GTFS check or import runs in (see feed-worker-client.ts).
+ * Unzipping, parsing and validating a feed is CPU work of seconds to minutes;
+ * here it never holds up the API's event loop. The worker opens its own
+ * database connections, so the COPY, indexes and swap run from here too: the
+ * server's thread only relays progress and a cancel.
+ */
+import module from 'node:module';
+import { deserialize, serialize } from 'node:v8';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { TDatabase } from '../../../db/database.ts';
+import type { TIssueSnapshot } from '../reader/issues.ts';
+import type { TFeedCheck, TFeedCheckInput } from './check-feed.ts';
+import type {
+  TImportFeedInput,
+  TImportFeedResult,
+  TImportProgress,
+  TStagedFeed,
+  TSwapInput,
+  TSystemsPlan,
+} from './import-feed.ts';
+
+// Loading the import's modules is most of a worker's start: they come from the on-disk compile cache
+// (as in the server's own thread, see main.ts), so they are imported only once it is on.
+module.enableCompileCache?.();
+const { openDatabase } = await import('../../../db/database.ts');
+const { checkFeed } = await import('./check-feed.ts');
+const { FeedRejectedError, ImportCancelledError, importFeed, swapStagedFeed } = await import('./import-feed.ts');
+
+type TRunInput<T> = Omit<T, 'signal' | 'onProgress'>;
+
+/**
+ * A staged feed as the server's thread keeps it between check and confirm: its
+ * systems plan stays serialized, so a national feed's plan is never rebuilt
+ * as objects on the API's thread, only copied as bytes.
+ */
+export type TStagedFeedHandle = Omit<TStagedFeed, 'plan'> & { packedPlan: Uint8Array };
+
+export type TFeedTask =
+  | { kind: 'check'; input: TRunInput<TFeedCheckInput> }
+  | { kind: 'import'; input: TRunInput<TImportFeedInput> }
+  | { kind: 'swap'; input: TRunInput<TSwapInput>; staged: TStagedFeedHandle };
+
+export type TFeedCheckResult = Omit<TFeedCheck, 'staged'> & { staged: TStagedFeedHandle | null };
+
+export interface TFeedWorkerData {
+  databaseUrl: string;
+  task: TFeedTask;
+}
+
+/** What the worker tells the server's thread; `failed` carries what is needed to raise the same error there. */
+export type TFeedWorkerMessage =
+  | { type: 'progress'; progress: TImportProgress }
+  | { type: 'done'; result: TFeedCheckResult | TImportFeedResult }
+  | { type: 'failed'; error: { name: string; message: string; issues: TIssueSnapshot | null } };
+
+/** Progress goes to the server's thread at most this often (and on every change of phase). */
+const PROGRESS_EVERY_MS = 100;
+
+function packStaged({ plan, ...staged }: TStagedFeed): TStagedFeedHandle {
+  return { ...staged, packedPlan: serialize(plan) };
+}
+
+function unpackStaged({ packedPlan, ...staged }: TStagedFeedHandle): TStagedFeed {
+  return { ...staged, plan: deserialize(packedPlan) as TSystemsPlan };
+}
+
+async function runTask(
+  db: TDatabase,
+  task: TFeedTask,
+  signal: AbortSignal,
+  onProgress: (progress: TImportProgress) => void,
+): Promise<TFeedCheckResult | TImportFeedResult> {
+  switch (task.kind) {
+    case 'check': {
+      const check = await checkFeed(db, { ...task.input, signal, onProgress });
+      return { ...check, staged: check.staged ? packStaged(check.staged) : null };
+    }
+    case 'import':
+      return importFeed(db, { ...task.input, signal, onProgress });
+    case 'swap':
+      return swapStagedFeed(db, { ...task.input, signal, onProgress }, unpackStaged(task.staged));
+  }
+}
+
+function describeError(error: unknown): Extract<TFeedWorkerMessage, { type: 'failed' }>['error'] {
+  const name =
+    error instanceof FeedRejectedError
+      ? 'FeedRejectedError'
+      : error instanceof ImportCancelledError
+        ? 'ImportCancelledError'
+        : error instanceof Error
+          ? error.name
+          : 'Error';
+  return {
+    name,
+    message: error instanceof Error ? error.message : String(error),
+    issues: error instanceof FeedRejectedError ? error.issues.snapshot() : null,
+  };
+}
+
+async function main(port: NonNullable<typeof parentPort>) {
+  const { databaseUrl, task } = workerData as TFeedWorkerData;
+  const controller = new AbortController();
+  port.on('message', (message: { type: 'abort' }) => {
+    if (message.type === 'abort') controller.abort();
+  });
+  // The pending work keeps the thread alive, not the port: once it is done, the thread ends by itself.
+  port.unref();
+  const post = (message: TFeedWorkerMessage) => port.postMessage(message);
+  let lastPostedAt = 0;
+  let lastPhase: string | null = null;
+  const onProgress = (progress: TImportProgress) => {
+    const now = performance.now();
+    if (progress.phase === lastPhase && now - lastPostedAt < PROGRESS_EVERY_MS) return;
+    lastPostedAt = now;
+    lastPhase = progress.phase;
+    post({ type: 'progress', progress });
+  };
+  const db = openDatabase(databaseUrl, { max: 6 });
+  try {
+    post({ type: 'done', result: await runTask(db, task, controller.signal, onProgress) });
+  } catch (error) {
+    post({ type: 'failed', error: describeError(error) });
+  } finally {
+    await db.$client.end();
+  }
+}
+
+if (parentPort) await main(parentPort);

@@ -31,7 +31,9 @@ const ADMIN = { email: 'admin@processes.test', password: 'Processes-Admin-2026!'
 /** Advisory lock namespace of the IoT queue consumers (consumer-supervisor.ts). */
 const QUEUE_LOCK_NAMESPACE = 0x496f_5471;
 /** Mosquitto keeps 1,000 messages for a consumer that is away and drops the rest: a device never runs further ahead. */
-const MAX_UNSTORED = 800;
+const MAX_UNSTORED = 400;
+/** A queue that stores nothing for this long has lost what is missing. */
+const STALL_MS = 30_000;
 
 export interface TCluster {
   servers: TServerProcess[];
@@ -247,7 +249,17 @@ async function publishReadings(
     const before = await storedReadings(cluster, queue.id);
     let published = 0;
     let stored = 0;
+    let progressAt = Date.now();
     while (stored < readings.length) {
+      if (Date.now() - progressAt > STALL_MS) {
+        const { rows } = await cluster.db.$client.query<{ reason: string; n: number }>(
+          'select reason, count(*)::int as n from iot_dead_letters where queue_id = $1 group by reason',
+          [queue.id],
+        );
+        throw new Error(
+          `${stored} of ${readings.length} readings stored, none for ${STALL_MS} ms; dead letters: ${JSON.stringify(rows)}`,
+        );
+      }
       const room = Math.min(MAX_UNSTORED - (published - stored), readings.length - published);
       const sends: Promise<unknown>[] = [];
       for (let i = 0; i < room; i++, published++) {
@@ -257,8 +269,9 @@ async function publishReadings(
       }
       await Promise.all(sends);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      stored = (await storedReadings(cluster, queue.id)) - before;
-      if (process.env.MIP_PROCESSES_DEBUG) console.log('stored', stored, 'published', published);
+      const now = (await storedReadings(cluster, queue.id)) - before;
+      if (now > stored) progressAt = Date.now();
+      stored = now;
       await onProgress(stored);
     }
   } finally {

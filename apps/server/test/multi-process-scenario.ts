@@ -195,9 +195,10 @@ export async function queueConsumers(cluster: TCluster, queueId: number): Promis
   return rows.flatMap((row) => serverProcessOfConnection(cluster.servers, row.client_port) ?? []);
 }
 
-async function createQueue(cluster: TCluster) {
+/** A queue on the cluster's broker; the process it is created through consumes it first, as a rule. */
+async function createQueue(cluster: TCluster, through: { baseUrl: string } = { baseUrl: cluster.proxy.url }) {
   const topic = `processes/${unique()}`;
-  const queue = await call<{ id: number }>(cluster.proxy.url, cluster, 'POST', '/iot-queues', {
+  const queue = await call<{ id: number }>(through.baseUrl, cluster, 'POST', '/iot-queues', {
     name: `Sensores ${topic}`,
     url: cluster.brokerUrl,
     protocol: 'MQTT_3_1_1',
@@ -334,11 +335,16 @@ export async function measureIotTakeover(cluster: TCluster): Promise<TTakeover> 
 
 // ---------------------------------------------------------------- 3. rules
 
-const RULE_CONDITION: TRuleCondition = { operator: 'GT', threshold: 5, holdType: 'READINGS', holdValue: 5 };
-const RULE_CLEAR: TRuleCondition = { operator: 'LTE', threshold: 2, holdType: 'READINGS', holdValue: 3 };
-/** Each sensor's readings run in cycles: high long enough to open an event, then low long enough to clear it. */
-const CYCLE_HIGH = 47;
-const CYCLE = 50;
+const RULE_CONDITION: TRuleCondition = { operator: 'GT', threshold: 5, holdType: 'READINGS', holdValue: 300 };
+const RULE_CLEAR: TRuleCondition = { operator: 'LTE', threshold: 2, holdType: 'READINGS', holdValue: 5 };
+/**
+ * Each sensor's readings run in cycles: high long enough to open an event, then low long enough to clear
+ * it. The long runs make the count matter: a process counting from a copy of its own opens late, or twice.
+ */
+const CYCLE_HIGH = 390;
+const CYCLE = 400;
+/** Sensors per queue: the first queue's consumer is killed; the other two keep their processes busy with rules. */
+const SENSORS_PER_QUEUE = [2, 2, 1];
 
 export interface TRuleCount {
   readings: number;
@@ -350,16 +356,21 @@ export interface TRuleCount {
   /** Events left open; the stream ends low, so none should be. */
   open: number;
   killed: string;
+  /** Every sensor's rule state reached its last reading. */
+  countedEveryReading: boolean;
 }
 
 /**
- * `total` readings from four sensors through one queue, with a rule applied
- * to all four; the process consuming it is killed (SIGKILL) halfway. The
- * events raised must be exactly those the rule raises when run over the
- * stream alone (rule-evaluator.ts, the engine's own logic without I/O).
+ * `total` readings of five sensors through three queues, one created through
+ * each process (which consumes it), with a rule applied to every sensor; the
+ * process consuming the first queue is killed (SIGKILL) halfway through its
+ * readings, and another takes it over. The events raised must be exactly
+ * those the rule raises when run over the stream alone (rule-evaluator.ts,
+ * the engine's own logic without I/O).
  */
 export async function measureRuleEventsWithKill(cluster: TCluster, total = 10_000): Promise<TRuleCount> {
-  const readers = Array.from({ length: 4 }, (_, i) => `cheia-${unique()}-${i}`);
+  const sensorCount = SENSORS_PER_QUEUE.reduce((sum, n) => sum + n, 0);
+  const readers = Array.from({ length: sensorCount }, (_, i) => `cheia-${unique()}-${i}`);
   const { systems } = await createSensors(cluster, cluster.proxy.url, readers);
   const category = await call<{ id: number }>(cluster.proxy.url, cluster, 'POST', '/event-categories', {
     name: `Cheias ${unique()}`,
@@ -379,7 +390,6 @@ export async function measureRuleEventsWithKill(cluster: TCluster, total = 10_00
   await call(cluster.proxy.url, cluster, 'POST', `/rule-templates/${rule.id}/systems`, {
     systemIds: systems.map((system) => system.id),
   });
-  const queue = await createQueue(cluster);
 
   const start = Date.now() - 7 * 24 * 3600_000;
   const readings = Array.from({ length: total }, (_, i) => {
@@ -394,29 +404,37 @@ export async function measureRuleEventsWithKill(cluster: TCluster, total = 10_00
   const expectedTriggers = new Set<string>();
   for (const readerId of readers) {
     const own: TEvalReading[] = readings.filter((r) => r.readerId === readerId);
-    const { steps } = evaluateReadings(
-      { condition: RULE_CONDITION, clearCondition: RULE_CLEAR },
-      INITIAL_RULE_STATE,
-      own,
-      {
-        actionsOnly: true,
-      },
-    );
-    for (const step of steps)
+    const rules = { condition: RULE_CONDITION, clearCondition: RULE_CLEAR };
+    const { steps } = evaluateReadings(rules, INITIAL_RULE_STATE, own, { actionsOnly: true });
+    for (const step of steps) {
       if (step.action === 'OPEN') expectedTriggers.add(`${readerId}@${step.reading.observedAt}`);
+    }
   }
 
+  const streams: { queue: { id: number; topic: string }; readings: typeof readings }[] = [];
+  for (const [i, count] of SENSORS_PER_QUEUE.entries()) {
+    const first = SENSORS_PER_QUEUE.slice(0, i).reduce((sum, n) => sum + n, 0);
+    const own = new Set(readers.slice(first, first + count));
+    const queue = await createQueue(cluster, cluster.servers.filter((server) => server.isRunning())[i]);
+    streams.push({ queue, readings: readings.filter((reading) => own.has(reading.readerId)) });
+  }
   let killed = '';
-  await publishReadings(cluster, queue, readings, async (stored) => {
-    if (killed || stored < total / 2) return;
-    const [consumer] = await queueConsumers(cluster, queue.id);
-    if (!consumer) return;
-    killed = consumer.name;
-    await consumer.kill();
-  });
+  const [victim] = streams;
+  await Promise.all(
+    streams.map((stream) =>
+      publishReadings(cluster, stream.queue, stream.readings, async (stored) => {
+        if (stream !== victim || killed || stored < stream.readings.length / 2) return;
+        const [consumer] = await queueConsumers(cluster, stream.queue.id);
+        if (!consumer) return;
+        killed = consumer.name;
+        await consumer.kill();
+      }),
+    ),
+  );
   // Every reading counted: each sensor's rule state has reached the last of its readings (saved within a second).
   const lastObservedAt = readings[readings.length - 1].observedAt;
-  await waitUntil(
+  // Counted even if not: which events are missing or extra says more than a timeout.
+  const countedEveryReading = await waitUntil(
     'the rule counted every reading',
     async () => {
       const { rows } = await cluster.db.$client.query<{ done: boolean }>(
@@ -426,6 +444,9 @@ export async function measureRuleEventsWithKill(cluster: TCluster, total = 10_00
       return rows[0].done === true;
     },
     60_000,
+  ).then(
+    () => true,
+    () => false,
   );
   const { rows } = await cluster.db.$client.query<{ reader_id: string; triggered_at: string; open: boolean }>(
     `select reader_id, readings -> -1 ->> 'observedAt' as triggered_at, cleared_at is null as open
@@ -442,5 +463,6 @@ export async function measureRuleEventsWithKill(cluster: TCluster, total = 10_00
     missed: [...expectedTriggers].filter((trigger) => !raisedSet.has(trigger)).length,
     open: rows.filter((row) => row.open).length,
     killed,
+    countedEveryReading,
   };
 }

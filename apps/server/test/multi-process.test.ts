@@ -52,7 +52,13 @@ describe('three server processes on one database', () => {
   it('raises exactly the events the rule calls for from 10,000 readings, with the consuming process killed halfway', async () => {
     const count = await measureRuleEventsWithKill(running());
     expect(count.killed).not.toBe('');
-    expect(count).toMatchObject({ raised: count.expected, unexpected: 0, missed: 0, open: 0 });
-    expect(count.expected).toBeGreaterThan(100);
+    expect(count).toMatchObject({
+      raised: count.expected,
+      unexpected: 0,
+      missed: 0,
+      open: 0,
+      countedEveryReading: true,
+    });
+    expect(count.expected).toBeGreaterThanOrEqual(20);
   }, 180_000);
 });

@@ -16,6 +16,7 @@ import { iotFigures } from './iot.ts';
 import { mapFigures } from './map.ts';
 import { mapVitalsFigures } from './map-vitals.ts';
 import { killAllNow, progress, stopAll } from './processes.ts';
+import { processesClusterFigures } from './processes-cluster.ts';
 import { ruleTemplateFigures } from './rule-templates.ts';
 import { startupFigures } from './startup.ts';
 
@@ -32,6 +33,7 @@ const GROUPS: TFigureGroup[] = [
   dashboardFigures,
   ruleTemplateFigures,
   iotFigures,
+  processesClusterFigures,
 ];
 
 /** `npm run bench -- startup identity-search` runs only the groups named; no names runs them all. */

@@ -63,3 +63,18 @@ export function useTestApp(env: NodeJS.ProcessEnv = {}): TTestApp {
   afterAll(() => t.close());
   return t;
 }
+
+/**
+ * A database of its own, cloned from the migrated template, for what connects by URL (server processes
+ * started by a test); answers its URL. Dropped with the others at the end of the run.
+ */
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const template = inject('templateDatabase');
+  const name = `${template.replace('mip_template_', 'mip_test_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  return withDatabase(adminUrl, name);
+}

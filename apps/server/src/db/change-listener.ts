@@ -9,7 +9,7 @@ export interface TChangeListener {
 
 /** One LISTEN connection per database and channel, however many caches hear it. */
 interface TSharedListener {
-  subscribers: Set<() => void>;
+  subscribers: Set<(payload: string) => void>;
   isListening: boolean;
   close: () => Promise<void>;
 }
@@ -38,8 +38,8 @@ function openSharedListener(db: TDatabase, channel: string, onClosed: () => void
       }
     },
   };
-  const notifyAll = () => {
-    for (const onChange of shared.subscribers) onChange();
+  const notifyAll = (message?: pg.Notification) => {
+    for (const onChange of shared.subscribers) onChange(message?.payload ?? '');
   };
 
   const reconnectLater = () => {
@@ -70,8 +70,11 @@ function openSharedListener(db: TDatabase, channel: string, onClosed: () => void
   return shared;
 }
 
-/** Calls onChange for every notification on the channel (and when the connection drops), until closed. */
-export function listenForChanges(db: TDatabase, channel: string, onChange: () => void): TChangeListener {
+/**
+ * Calls onChange with the payload of every notification on the channel, and with '' when the connection
+ * drops (something may have gone unheard), until closed.
+ */
+export function listenForChanges(db: TDatabase, channel: string, onChange: (payload: string) => void): TChangeListener {
   let byChannel = sharedListeners.get(db);
   if (!byChannel) {
     byChannel = new Map();

@@ -61,10 +61,21 @@ function mqttOptions(target: TBrokerTarget, clientId: string, clean: boolean): I
 const loadMqtt = async () => (await import('mqtt')).default;
 const loadAmqp = async () => (await import('amqplib')).default;
 
-async function connectMqtt(target: TBrokerTarget, clientId: string, clean: boolean): Promise<MqttClient> {
+/**
+ * `prepare` runs before the client reads anything: a resumed session's waiting messages come right
+ * behind the CONNACK, in the same read, and any message handled before its handler is in place would be
+ * acknowledged by mqtt.js and lost.
+ */
+async function connectMqtt(
+  target: TBrokerTarget,
+  clientId: string,
+  clean: boolean,
+  prepare: (client: MqttClient) => void = () => {},
+): Promise<MqttClient> {
   const mqtt = await loadMqtt();
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(target.url, mqttOptions(target, clientId, clean));
+    prepare(client);
     const fail = (error: Error) => {
       client.removeAllListeners();
       client.on('error', () => {});
@@ -97,22 +108,23 @@ function sendPuback(client: MqttClient, messageId: number) {
 }
 
 async function openMqttSession(target: TBrokerTarget, handlers: TSessionHandlers): Promise<TBrokerSession> {
-  const client = await connectMqtt(target, target.clientId, false);
+  const client = await connectMqtt(target, target.clientId, false, (connecting) => {
+    connecting.handleMessage = (packet, callback) => {
+      const messageId = packet.messageId;
+      if (packet.qos === 1 && messageId !== undefined) {
+        handlers.onMessage({
+          topic: packet.topic,
+          payload: toBuffer(packet.payload),
+          ack: () => sendPuback(connecting, messageId),
+        });
+        callback(DEFERRED_ACK);
+        return;
+      }
+      handlers.onMessage({ topic: packet.topic, payload: toBuffer(packet.payload), ack: () => {} });
+      callback();
+    };
+  });
   let isClosing = false;
-  client.handleMessage = (packet, callback) => {
-    const messageId = packet.messageId;
-    if (packet.qos === 1 && messageId !== undefined) {
-      handlers.onMessage({
-        topic: packet.topic,
-        payload: toBuffer(packet.payload),
-        ack: () => sendPuback(client, messageId),
-      });
-      callback(DEFERRED_ACK);
-      return;
-    }
-    handlers.onMessage({ topic: packet.topic, payload: toBuffer(packet.payload), ack: () => {} });
-    callback();
-  };
   client.on('error', () => {});
   client.once('close', () => {
     if (!isClosing) handlers.onLost(new Error('the connection to the broker was lost'));

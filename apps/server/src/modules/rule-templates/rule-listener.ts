@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createNotifiedCache, listenForChanges } from '../../db/change-listener.ts';
-import type { TDatabase, TExecutor } from '../../db/database.ts';
+import type { TExecutor } from '../../db/database.ts';
 import type { TStoredReading } from '../iot-readings/reading-bus.ts';
+import { createReaderOwnership } from './reader-ownership.ts';
 import { evaluateReadings, type TEvalReading, type TRuleDefinition, type TRuleRunState } from './rule-evaluator.ts';
 import { raiseRuleEvent, resolveRuleEvent, type TRuleTarget } from './rule-events.service.ts';
 import { ruleReaderIdSql } from './rule-reader.ts';
@@ -102,7 +103,7 @@ function toBinding(row: TBindingRow): TBinding {
  * rule's IOT parameter there (the first by position when several share the
  * name), and the saved state. Keyed by reader.
  */
-async function loadBindings(db: TDatabase): Promise<Map<string, TBinding[]>> {
+async function loadBindings(db: TExecutor, readerIds: string[] | null = null): Promise<Map<string, TBinding[]>> {
   const { rows } = await db.execute<TBindingRow>(
     sql`select a.rule_id, a.system_id, p.reader_id, a.event_id, a.run_count, a.run_since, a.run_readings,
                a.last_value, a.last_observed_at, a.applied_at, r.name, r.parameter_name, r.condition, r.clear_condition,
@@ -112,7 +113,8 @@ async function loadBindings(db: TDatabase): Promise<Map<string, TBinding[]>> {
           join rule_templates r on r.id = a.rule_id and r.active
           join mobility_systems s on s.id = a.system_id and s.active
           join lateral (select ${ruleReaderIdSql(sql`a.system_id`, sql`r.parameter_name`)} as reader_id) p
-            on p.reader_id is not null`,
+            on p.reader_id is not null
+               ${readerIds === null ? sql`` : sql`and p.reader_id = any(${sql.param(readerIds)}::text[])`}`,
   );
   const byReader = new Map<string, TBinding[]>();
   for (const row of rows) {
@@ -165,10 +167,20 @@ export interface TRuleEngine {
   close: () => Promise<void>;
 }
 
-/** How often moved states are saved: what a restart replays from the readings history, at most. */
-const SAVE_INTERVAL_MS = 5000;
+/**
+ * How often moved states are saved: what the console's systems table lags by, and what a new owner
+ * replays from the readings history, at most. Saving every batch would cost more than the rules themselves.
+ */
+const SAVE_INTERVAL_MS = 1000;
 /** A restart replays at most this many readings (a safety bound after a long outage). */
 const REPLAY_MAX_READINGS = 100_000;
+/**
+ * Readings another process stored for a reader this one counts: their readers' ids, as a JSON array, so
+ * the owner counts them from the history. An empty payload (a listener reconnected) means "look at all".
+ */
+const READINGS_ELSEWHERE_CHANNEL = 'mip_rule_readings_elsewhere';
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
+const NOTIFY_PAYLOAD_MAX = 7000;
 
 type TReplayRow = { reader_id: string; value: number; observed_at: Date };
 
@@ -204,27 +216,53 @@ async function readingsSinceLastSave(db: TExecutor, byReader: Map<string, TBindi
   return byReaderReadings;
 }
 
+/** Reader ids in NOTIFY payloads small enough for PostgreSQL. */
+function notifyPayloads(readerIds: string[]): string[] {
+  const payloads: string[] = [];
+  let chunk: string[] = [];
+  for (const readerId of readerIds) {
+    if (chunk.length > 0 && JSON.stringify([...chunk, readerId]).length > NOTIFY_PAYLOAD_MAX) {
+      payloads.push(JSON.stringify(chunk));
+      chunk = [];
+    }
+    chunk.push(readerId);
+  }
+  if (chunk.length > 0) payloads.push(JSON.stringify(chunk));
+  return payloads;
+}
+
 /**
  * The rules as the bus sees them. A batch costs no query when none of its
- * readers has a rule; the states it moves are kept in memory and saved in one
- * statement every SAVE_INTERVAL_MS, and an event opened or resolved saves its
- * rule's state with it. After a restart the readings stored since the last
- * save are replayed, so nothing is lost or counted twice. Batches run one at
- * a time, so the in-memory state is never moved by two at once.
+ * readers has a rule. Of several server processes, only the owner of a
+ * reader (see reader-ownership.ts) counts its readings: a process handed
+ * readings of a reader another one owns leaves them to the owner, which reads
+ * them from the history, so no two processes ever count from copies of their
+ * own. The owner keeps the states in memory and saves those moved every
+ * SAVE_INTERVAL_MS; an event opened or resolved saves its rule's state with
+ * it. A new owner (after a restart, a crash, a queue moving to another
+ * process) starts from the saved states and replays the readings stored
+ * since, so nothing is lost or counted twice. Batches run one at a time, so
+ * the in-memory state is never moved by two at once.
  */
 export function createRuleEngine(app: Pick<FastifyInstance, 'db' | 'log'>): TRuleEngine {
   const moved = new Set<TBinding>();
   let lastSave = Date.now();
   let saveTimer: NodeJS.Timeout | null = null;
   let queue: Promise<void> = Promise.resolve();
+  const ownership = createReaderOwnership(app.db, () => {
+    // What was counted since the last save is in the history: the next owner, this process or another, replays it.
+    moved.clear();
+    cache.invalidate();
+  });
 
   async function apply(binding: TBinding, action: 'OPEN' | 'RESOLVE', evidence: TEvalReading[]) {
+    const writer = await ownership.executor();
     try {
       if (action === 'OPEN') {
-        binding.eventId = await app.db.transaction((tx) => raiseRuleEvent(tx, binding, evidence));
+        binding.eventId = await writer.transaction((tx) => raiseRuleEvent(tx, binding, evidence));
       } else if (binding.eventId !== null) {
         const eventId = binding.eventId;
-        await app.db.transaction((tx) =>
+        await writer.transaction((tx) =>
           resolveRuleEvent(tx, { ...binding, ruleName: binding.rule.name }, eventId, evidence),
         );
         binding.eventId = null;
@@ -255,16 +293,22 @@ export function createRuleEngine(app: Pick<FastifyInstance, 'db' | 'log'>): TRul
     if (moved.size === 0) return;
     const bindings = [...moved];
     moved.clear();
-    await saveStates(app.db, bindings);
+    await saveStates(await ownership.executor(), bindings);
   }
 
-  /** Rules and states from the database, brought up to date with the readings stored since they were saved. */
+  /** The owned readers' rules brought up to date with the readings stored since their states were counted. */
+  async function catchUp(byReader: Map<string, TBinding[]>, readerIds: string[]) {
+    const subset = new Map(readerIds.flatMap((id) => (byReader.has(id) ? [[id, byReader.get(id) ?? []]] : [])));
+    const missed = await readingsSinceLastSave(app.db, subset);
+    for (const [readerId, readings] of missed) {
+      for (const binding of subset.get(readerId) ?? []) await evaluate(binding, readings);
+    }
+  }
+
+  /** Rules and states from the database; the readers this process owns replay what they counted since the save. */
   async function load(): Promise<Map<string, TBinding[]>> {
     const byReader = await loadBindings(app.db);
-    const missed = await readingsSinceLastSave(app.db, byReader);
-    for (const [readerId, readings] of missed) {
-      for (const binding of byReader.get(readerId) ?? []) await evaluate(binding, readings);
-    }
+    await catchUp(byReader, ownership.owned());
     return byReader;
   }
 
@@ -286,6 +330,25 @@ export function createRuleEngine(app: Pick<FastifyInstance, 'db' | 'log'>): TRul
     saveTimer.unref();
   };
 
+  const saveSoon = async () => {
+    if (Date.now() - lastSave >= SAVE_INTERVAL_MS) await save();
+    else scheduleSave();
+  };
+
+  /**
+   * Readers gained just now: another process may have counted them since this copy was read, so their
+   * rules are read again, and caught up with the history.
+   */
+  async function takeOver(byReader: Map<string, TBinding[]>, gained: string[]) {
+    const fresh = await loadBindings(app.db, gained);
+    for (const readerId of gained) {
+      const bindings = fresh.get(readerId);
+      if (bindings) byReader.set(readerId, bindings);
+      else byReader.delete(readerId);
+    }
+    await catchUp(byReader, gained);
+  }
+
   async function handleBatch(readings: TStoredReading[]) {
     // States about to be dropped for a reload are saved first, so the reload starts from them.
     if (moved.size > 0 && cache.fresh() === null) await save();
@@ -298,12 +361,31 @@ export function createRuleEngine(app: Pick<FastifyInstance, 'db' | 'log'>): TRul
       list.push({ value: reading.value, observedAt: reading.observedAt.getTime() });
       readingsByReader.set(reading.readerId, list);
     }
+    if (readingsByReader.size === 0) return;
+    const gained = await ownership.claim([...readingsByReader.keys()]);
+    if (gained.length > 0) await takeOver(byReader, gained);
+    const elsewhere: string[] = [];
     for (const [readerId, batch] of readingsByReader) {
-      for (const binding of byReader.get(readerId) ?? []) await evaluate(binding, batch);
+      if (!ownership.isOwned(readerId)) elsewhere.push(readerId);
+      else for (const binding of byReader.get(readerId) ?? []) await evaluate(binding, batch);
     }
-    if (Date.now() - lastSave >= SAVE_INTERVAL_MS) await save();
-    else scheduleSave();
+    for (const payload of notifyPayloads(elsewhere)) {
+      await app.db.execute(sql`select pg_notify(${READINGS_ELSEWHERE_CHANNEL}, ${payload})`);
+    }
+    await saveSoon();
   }
+
+  /** Another process stored readings of readers this one owns: they are counted from the history. */
+  async function countReadingsStoredElsewhere(payload: string) {
+    const named: string[] = payload ? JSON.parse(payload) : ownership.owned();
+    const mine = named.filter(ownership.isOwned);
+    if (mine.length === 0) return;
+    await catchUp(await cache.get(), mine);
+    await saveSoon();
+  }
+  const elsewhereListener = listenForChanges(app.db, READINGS_ELSEWHERE_CHANNEL, (payload) => {
+    void enqueue(() => countReadingsStoredElsewhere(payload)).catch(() => {});
+  });
 
   return {
     handleReadings: (readings) => enqueue(() => handleBatch(readings)),
@@ -315,8 +397,11 @@ export function createRuleEngine(app: Pick<FastifyInstance, 'db' | 'log'>): TRul
     close: async () => {
       if (saveTimer) clearTimeout(saveTimer);
       await enqueue(save).catch(() => {});
+      await elsewhereListener.close();
       await cache.close();
       await systemsListener.close();
+      // Last: the locks go, and another process may count these readers from the states just saved.
+      await ownership.close();
     },
   };
 }

@@ -62,10 +62,24 @@ async function createRule(values: Partial<TRuleTemplateInput> = {}) {
   return response.json() as { id: number; name: string };
 }
 
-/** Stores readings and hands them to the bus, as ingest does. */
-async function ingest(readerId: string, start: number, values: number[]) {
+/** Stores readings as ingest does, one a minute from `start`, and answers them for an engine to handle. */
+async function store(readerId: string, start: number, values: number[]) {
   const readings = values.map((value, i) => ({ readerId, value, observedAt: new Date(start + i * MINUTE) }));
   await t.db.insert(iotReadings).values(readings);
+  return readings;
+}
+
+async function until(isTrue: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await isTrue())) {
+    if (Date.now() > deadline) throw new Error(`the condition never held within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Stores readings and hands them to the bus, as ingest does. */
+async function ingest(readerId: string, start: number, values: number[]) {
+  const readings = await store(readerId, start, values);
   await t.app.readingBus.publish(readings);
   return readings;
 }
@@ -268,14 +282,49 @@ describe('rules on incoming readings', () => {
     await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [system.id] });
     const start = Date.now() - 30 * MINUTE;
     await ingest(readerId, start, [10, 11]);
-    // A fresh engine (a restarted process) reads the saved count and opens on the third reading.
-    const restarted = createRuleEngine(t.app);
+    // Another engine (a second server process) handed the third reading: counted once, by the sensor's owner.
+    const other = createRuleEngine(t.app);
     try {
-      await restarted.handleReadings([{ readerId, value: 12, observedAt: new Date(start + 2 * MINUTE) }]);
+      await other.handleReadings(await store(readerId, start + 2 * MINUTE, [12]));
+      await until(async () => (await ruleEventsOf(rule.id)).length === 1);
     } finally {
-      await restarted.close();
+      await other.close();
     }
     expect(await ruleEventsOf(rule.id)).toHaveLength(1);
+  });
+
+  it('counts a sensor once across server processes, and the next process resumes where the last one stopped', async () => {
+    const rule = await createRule({
+      condition: { operator: 'GTE', threshold: 10, holdType: 'READINGS', holdValue: 3 },
+      clearCondition: { operator: 'LTE', threshold: 2.5, holdType: 'READINGS', holdValue: 2 },
+    });
+    const { system, readerId } = await sensorSystem();
+    const bystander = await sensorSystem();
+    await api.post(`/rule-templates/${rule.id}/systems`, { systemIds: [system.id, bystander.system.id] });
+    const start = Date.now() - 30 * MINUTE;
+    const [first, second] = [createRuleEngine(t.app), createRuleEngine(t.app)];
+    try {
+      // The second process has read the rules already (another sensor's reading), before the first counts.
+      await second.handleReadings(await store(bystander.readerId, start, [1]));
+      await first.handleReadings(await store(readerId, start, [10, 11]));
+      // Within the second, not after the next periodic save: the console shows where the rule stands.
+      await until(async () => (await statesOf(rule.id))[system.id].state === 'TRIGGERING', 3000);
+
+      // The third high reading reaches the second process: one event, not a count started afresh there.
+      await second.handleReadings(await store(readerId, start + 2 * MINUTE, [12]));
+      await until(async () => (await ruleEventsOf(rule.id)).length === 1);
+      await first.handleReadings(await store(readerId, start + 3 * MINUTE, [13, 14, 15]));
+
+      // The first process stops; the second takes over from what it counted: two low readings clear the event.
+      await first.close();
+      await second.handleReadings(await store(readerId, start + 6 * MINUTE, [2]));
+      await second.handleReadings(await store(readerId, start + 7 * MINUTE, [2.1]));
+      await until(async () => (await ruleEventsOf(rule.id))[0]?.status === 'RESOLVED');
+      expect(await ruleEventsOf(rule.id)).toHaveLength(1);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 
   it('leaves readers without rules and inactive rules alone', async () => {
@@ -332,14 +381,14 @@ describe('PUT /api/rule-templates/{id}', () => {
     await ingest(a.readerId, start + 2 * MINUTE, [3.7, 3.8]);
     await ingest(b.readerId, start + 2 * MINUTE, [3.7, 3.8]);
     expect(await ruleEventsOf(rule.id)).toEqual([]);
-    // A restarted process replays nothing from before the edit either.
-    const restarted = createRuleEngine(t.app);
+    // A reading handed to another process is counted by the sensor's owner, from the restarted count too.
+    const other = createRuleEngine(t.app);
     try {
-      await restarted.handleReadings([{ readerId: a.readerId, value: 3.9, observedAt: new Date(start + 4 * MINUTE) }]);
+      await other.handleReadings(await store(a.readerId, start + 4 * MINUTE, [3.9]));
+      await until(async () => (await ruleEventsOf(rule.id)).length === 1);
     } finally {
-      await restarted.close();
+      await other.close();
     }
-    expect(await ruleEventsOf(rule.id)).toHaveLength(1);
     await ingest(b.readerId, start + 4 * MINUTE, [3.9]);
     expect(await ruleEventsOf(rule.id)).toHaveLength(2);
   });

@@ -9,7 +9,7 @@ export const ALLOWED_SYSTEMS = ['EVENT', 'FUTURE_EVENT'] as const;
 export interface TAppConfiguration {
   appTitle?: string;
   defaultColor?: string;
-  appId?: string | number;
+  appId?: string | number | null;
   allowDarkMode?: boolean;
   allowedSystems?: string[];
   defaultCountry?: string;

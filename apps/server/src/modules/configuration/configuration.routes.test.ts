@@ -64,8 +64,17 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 describe('GET /api/configuration/public/list', () => {
   it("answers the catalogue's public defaults as name/value pairs before anything is saved", async () => {
     const pairs = await readPublicList();
-    expect(pairs).toHaveLength(publicDefaults().length);
+    expect(pairs).toHaveLength(publicDefaults().length + 2);
     expect(pairs).toEqual(expect.arrayContaining(publicDefaults()));
+  });
+
+  it('names no application and gives the product icon as the logo (spec 001 §3 defaultLogo, appId)', async () => {
+    const pairs = await readPublicList();
+    expect(pairs).toContainEqual({ name: 'app.appId', value: 'null' });
+    const logo = JSON.parse(pairs.find((pair) => pair.name === 'app.defaultLogo')?.value ?? 'null') as string;
+    const response = await t.app.inject({ url: logo });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
   });
 
   it('reads as the spec application configuration once transformed', async () => {
@@ -120,7 +129,9 @@ describe('GET /api/applications/{appId}', () => {
     const response = await t.app.inject({ url: `/api/applications/${application.id}` });
     const { appId, ...rest } = transformConfiguration(response.json());
     expect(appId).toBe(application.id);
-    expect(rest).toEqual(transformConfiguration(await readPublicList()));
+    const { appId: platformAppId, ...platform } = transformConfiguration(await readPublicList());
+    expect(platformAppId).toBeNull();
+    expect(rest).toEqual(platform);
   });
 
   it('answers 404 for an unknown application', async () => {

@@ -29,9 +29,14 @@ export async function listPublicConfiguration(db: TDatabase): Promise<TConfigura
     .from(configuration)
     .where(like(configuration.name, 'app.%'));
   // The catalogue also holds server-only names (a feed URL with its key): their defaults stay out too.
-  return withDefaults(rows)
-    .filter((pair) => pair.name.startsWith('app.'))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const pairs = withDefaults(rows).filter((pair) => pair.name.startsWith('app.'));
+  // Spec 001 §3 map configuration: the platform's own answer names no application, and its logo is the
+  // product icon the configuration draws (an application's answer names its id and its own logo).
+  pairs.push(
+    { name: 'app.appId', value: 'null' },
+    { name: 'app.defaultLogo', value: JSON.stringify('/api/configuration/public/appicon?type=SVG') },
+  );
+  return pairs.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The platform's public pairs with an application's own laid over them (spec: /app/{appId}). */

@@ -7,6 +7,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import MapLibreMap, { type MapProps, type MapRef, NavigationControl } from 'react-map-gl/maplibre';
 import { API_BASE } from '../../api/client';
+import { applicationIdOf } from '../../features/applications/app-scope';
 import { useAppConfiguration } from '../../features/configuration/useAppConfiguration';
 import { NetworkBackdrop } from './NetworkBackdrop';
 
@@ -22,8 +23,8 @@ export const MAP_DEFAULT_CENTER = { longitude: -8.6109, latitude: 41.1496 };
 export function useMapStyleUrl(): string {
   const scheme = useComputedColorScheme('light');
   // Under /app/{appId}/ an application may have a base map of its own.
-  const appId = useAppConfiguration().appId;
-  const path = appId === undefined ? 'configuration/public/map-style' : `applications/${appId}/map-style`;
+  const appId = applicationIdOf(useAppConfiguration());
+  const path = appId === null ? 'configuration/public/map-style' : `applications/${appId}/map-style`;
   return `${window.location.origin}${API_BASE}${path}?type=${scheme === 'dark' ? 'DARK' : 'LIGHT'}`;
 }
 

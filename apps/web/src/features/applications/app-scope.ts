@@ -5,10 +5,15 @@ import type { TAppConfiguration } from '@mip/shared';
  * server keeps to the groups and incident kinds the app allows; the platform's own path otherwise.
  */
 export function mapCallPath(config: TAppConfiguration, path: string): string {
+  const appId = applicationIdOf(config);
+  return appId === null ? path : `applications/${appId}/${path}`;
+}
+
+/** The application a configuration is of; null for the platform's own (whose answer says `app.appId: null`). */
+export function applicationIdOf(config: TAppConfiguration): number | null {
   const appId = config.appId;
-  return typeof appId === 'number' || (typeof appId === 'string' && /^\d+$/.test(appId))
-    ? `applications/${appId}/${path}`
-    : path;
+  if (typeof appId === 'number') return appId;
+  return typeof appId === 'string' && /^\d+$/.test(appId) ? Number(appId) : null;
 }
 
 /** The logo a vertical app shows in its menu (spec 001 §3 defaultLogo), else the platform's icon. */

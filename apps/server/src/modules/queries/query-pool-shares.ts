@@ -44,8 +44,12 @@ export function createQueryPoolShares(options: { poolSize: number; shareWaitMs: 
   const { poolSize } = options;
   /** At most half the pool (rounded up) per data source and per caller. */
   const perKey = Math.ceil(poolSize / 2);
-  /** Kept for signed-in staff: visitors may never hold more than the rest. */
-  const staffReserve = poolSize > 1 ? Math.floor(poolSize / 2) : 0;
+  /**
+   * Kept for signed-in staff: visitors may never hold more than the rest. A
+   * quarter (at least one), so that one flooded public source (at most half)
+   * still leaves visitors of other public dashboards a connection.
+   */
+  const staffReserve = poolSize > 1 ? Math.max(1, Math.floor(poolSize / 4)) : 0;
   let inUse = 0;
   let visitorsInUse = 0;
   const bySource = new Map<string, number>();

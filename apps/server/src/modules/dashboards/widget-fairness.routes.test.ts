@@ -8,7 +8,9 @@ import { useTestApp } from '../../../test/test-app.ts';
 
 const RESULT_MAX_BYTES = 1_000_000;
 const WIDGETS_PER_MINUTE = 20;
-const SLOW_SECONDS = 3;
+const SLOW_SECONDS = 4;
+/** "At once" and "promptly", with room for a loaded machine: half the slow query's time. */
+const PROMPT_MS = (SLOW_SECONDS * 1000) / 2;
 
 const t = useTestApp({
   QUERY_POOL_SIZE: '5',
@@ -59,7 +61,8 @@ describe('a widget whose result is too wide', () => {
       query: "select g as n, repeat('x', 100000) as wide from generate_series(1, 600) g",
     });
     const path = await createWidget(sourceId, true);
-    const before = t.app.queryRunner.counters.bytesRead;
+    // Read defensively, so that a runner without counters fails on the answer below rather than here.
+    const before = t.app.queryRunner.counters?.bytesRead ?? 0;
 
     expectError(await visit(path, '192.0.2.10'), 422, 'RESULT_TOO_LARGE');
 
@@ -111,7 +114,7 @@ describe('a flood of visitors on a slow public widget', () => {
     const staff = await manager.post(staffPath, { parameters: {} });
     const staffMs = performance.now() - startedAt;
     expect(staff.statusCode, staff.body).toBe(200);
-    expect(staffMs).toBeLessThan(1_000);
+    expect(staffMs).toBeLessThan(PROMPT_MS);
 
     const answers = await Promise.all(flood);
     const refused = answers.filter(({ response }) => response.statusCode === 503);
@@ -122,7 +125,7 @@ describe('a flood of visitors on a slow public widget', () => {
     for (const { response, elapsed } of refused) {
       expectError(response, 503, 'QUERY_BUSY');
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-      expect(elapsed).toBeLessThan((SLOW_SECONDS * 1000) / 2);
+      expect(elapsed).toBeLessThan(PROMPT_MS);
     }
   });
 });

@@ -173,8 +173,11 @@ const CONNECTION_WAIT_MS = 10_000;
  * on fast queries; far shorter than any slow query that holds the slots.
  */
 const SHARE_WAIT_MS = 500;
-/** Rows in the first read of a result, before their width is known: the most a byte cap can be overshot by. */
-const FIRST_BATCH_ROWS = 10;
+/**
+ * Rows in the first read of a result, before their width is known: the most a
+ * byte cap can be overshot by, and enough for a chart's rows in one round trip.
+ */
+export const FIRST_BATCH_ROWS = 50;
 const MAX_BATCH_ROWS = 2_000;
 /**
  * The extended protocol even without values: it takes one statement only, so

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { REPO_ROOT, startNodeScript, type TChildServer, waitForOk } from './processes.ts';
+import type { TBenchContext } from './figures.ts';
+import { progress, REPO_ROOT, startNodeScript, type TChildServer, waitForOk } from './processes.ts';
 
 export const SERVER_MAIN = path.join(REPO_ROOT, 'apps', 'server', 'src', 'main.ts');
 /** The demo administrator the first start creates, so figure groups can sign in as them. */
@@ -13,12 +14,26 @@ function serverEnvironment(dataDir: string): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    // Clients of the bench come from loopback: the per-client limits are on (their cost is in every figure) but
+    // set beyond what any group sends, and the loopback "proxy" may name the client, as a real proxy does
+    // (the widget flood comes from many visitor addresses).
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+    WIDGET_RATE_LIMIT_PER_MINUTE: '100000000',
+    TRUST_PROXY: '127.0.0.1',
   };
   // The bench measures the embedded database the product starts with by default, and talks to nothing else.
   delete env.DATABASE_URL;
   delete env.DEMO_DATA;
   delete env.SMTP_URL;
   return env;
+}
+
+/** The platform the startup group left running, or one started now for a group run on its own. */
+export async function ensurePlatform(context: TBenchContext): Promise<TChildServer> {
+  if (context.platform) return context.platform;
+  progress('starting the platform (the startup group did not run)…');
+  context.platform = (await startPlatform(context.dataDir, 180_000)).server;
+  return context.platform;
 }
 
 /** Starts the platform and answers it with the milliseconds from spawn to the first 200 from /api/health. */

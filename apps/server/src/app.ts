@@ -14,6 +14,7 @@ import type { TServerConfig } from './config.ts';
 import type { TDatabase } from './db/database.ts';
 import { authPlugin, type TRouteRule } from './http/auth.ts';
 import { AppError, handleClientError, handleError, handleFrameworkError, notFound } from './http/errors.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { rejectUnstorableText } from './http/text-input.ts';
 import { createSecretBox, secretsKeyFor, type TSecretBox } from './lib/secrets.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       password: queryReaderPassword(databaseUrl, deps.config.queryReaderPassword),
       admin: deps.db.$client,
       poolSize: deps.config.queryPoolSize,
+      resultByteCap: deps.config.queryResultMaxBytes,
       log: (message) => app.log.warn(message),
     }),
   );
@@ -239,6 +241,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
           });
         }
       });
+      await registerRateLimits(api, { publicPerMinute: deps.config.publicRateLimitPerMinute });
       await api.register(authPlugin);
       for (const module of API_MODULES) await api.register(module);
       api.setNotFoundHandler(() => {

@@ -32,6 +32,14 @@ export interface TServerConfig {
   queryReaderPassword: string | null;
   /** Connections for data sources and reports, apart from the API's own. */
   queryPoolSize: number;
+  /** Bytes of rows a widget or preview may read before it answers RESULT_TOO_LARGE. */
+  queryResultMaxBytes: number;
+  /** How long a public widget's result is served again to visitors without running its query; 0 turns it off. */
+  widgetCacheSeconds: number;
+  /** Widget data calls per minute from one visitor address or signed-in user; 0 turns the limit off. */
+  widgetRateLimitPerMinute: number;
+  /** Calls per minute from one address to each public route (map, timetables, search…); 0 turns the limit off. */
+  publicRateLimitPerMinute: number;
   /** The key stored credentials (broker passwords) are encrypted with; derived from the database password when unset. */
   secretsKey: string | null;
   /** Whether this process consumes the enabled IoT message queues (several processes share them). */
@@ -136,6 +144,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     trafficPolling: env.TRAFFIC_POLLING !== 'false',
     queryReaderPassword: env.QUERY_READER_PASSWORD || null,
     queryPoolSize: Math.max(1, readInteger('QUERY_POOL_SIZE', 5, env)),
+    queryResultMaxBytes: Math.max(1, readInteger('QUERY_RESULT_MAX_BYTES', 8 * 1024 * 1024, env)),
+    widgetCacheSeconds: readInteger('WIDGET_CACHE_SECONDS', 30, env),
+    widgetRateLimitPerMinute: readInteger('WIDGET_RATE_LIMIT_PER_MINUTE', 300, env),
+    publicRateLimitPerMinute: readInteger('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, env),
     secretsKey: env.SECRETS_KEY || null,
     iotConsumers: env.IOT_CONSUMERS !== 'false',
     mqttBrokerPort: readInteger('MQTT_BROKER_PORT', 1883, env),

@@ -24,6 +24,9 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   HEADERS_TOO_LARGE: 431,
+  // A result wider than the byte cap: the same call would fail again, unlike a busy pool.
+  RESULT_TOO_LARGE: 422,
+  QUERY_BUSY: 503,
 };
 
 export class AppError extends Error {

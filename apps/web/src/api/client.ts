@@ -8,10 +8,13 @@ export class ApiError extends Error {
   readonly hasErrors: boolean;
   readonly errors: TFieldError[];
   readonly blocked: TDeleteBlocked | undefined;
+  /** When the server said to try again later (429, 503): after how many seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
     body: { code?: string; message?: string; hasErrors?: boolean; errors?: TFieldError[]; blocked?: TDeleteBlocked },
+    retryAfter?: string | null,
   ) {
     super(body.message ?? body.code ?? `HTTP ${status}`);
     this.status = status;
@@ -19,7 +22,17 @@ export class ApiError extends Error {
     this.hasErrors = Boolean(body.hasErrors);
     this.errors = body.errors ?? [];
     this.blocked = body.blocked;
+    this.retryAfterSeconds = retryAfterSecondsOf(retryAfter);
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) as whole seconds from now; undefined when absent or unreadable. */
+export function retryAfterSecondsOf(header: string | null | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 export const API_BASE = '/api/';
@@ -89,7 +102,7 @@ async function send<T>(method: string, path: string, options: TRequestOptions = 
     const body = await response.json().catch(() => ({}));
     // A refused token ends the session; a failed sign-in (no token sent) is just an error.
     if (response.status === 401 && token) sessionStore.expire();
-    throw new ApiError(response.status, body);
+    throw new ApiError(response.status, body, response.headers.get('retry-after'));
   }
 }
 

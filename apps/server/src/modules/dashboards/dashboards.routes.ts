@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { sendAttachment } from '../../http/attachment.ts';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { perClientRateLimit } from '../../http/rate-limits.ts';
 import {
   createDashboard,
   deleteDashboard,
@@ -23,6 +24,10 @@ import {
   updateDashboard,
 } from './dashboards.service.ts';
 import { exportWidgetData, readWidgetData } from './widget-data.service.ts';
+import { createWidgetResultCache } from './widget-result-cache.ts';
+
+/** What visitors' cached widget results may hold in all, in this process. */
+const WIDGET_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 const ZWidgetParams = z.object({
   dashboardId: z.coerce.number().int().positive(),
@@ -39,6 +44,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const visibility =
     'Managers (MANAGE_DASHBOARDS) see and edit every dashboard whose restricted entities all lie in their scope (entitiesAccessList), 404 for others; readers (READ_DASHBOARD) the active ones whose ' +
     'restrictions (entity profiles, roles, entities) they pass; everyone, signed in or not, the public active ones.';
+  const widgetCache = createWidgetResultCache({
+    ttlMs: app.config.widgetCacheSeconds * 1000,
+    maxBytes: WIDGET_CACHE_MAX_BYTES,
+  });
+  // Widget calls run user-authored SQL: each visitor address (or signed-in user) gets its own, lower, limit.
+  const widgetRateLimit = perClientRateLimit(app.config.widgetRateLimitPerMinute);
+  const widgetLimits =
+    'QUERY_BUSY (503, Retry-After) when the caller’s share of the query pool is taken (at most half the pool per ' +
+    'data source and per caller; visitors never the connections kept for staff); RESULT_TOO_LARGE (422) past the ' +
+    'result byte cap (QUERY_RESULT_MAX_BYTES); TOO_MANY_REQUESTS (429, Retry-After) past WIDGET_RATE_LIMIT_PER_MINUTE.';
 
   app.get(
     '/dashboards/search',
@@ -101,26 +116,28 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dashboards/:dashboardId/widget/:widgetId',
     {
-      config: { rule: 'public' },
+      config: { rule: 'public', rateLimit: widgetRateLimit },
       schema: {
         tags,
         description:
           'Spec 001 §7: the widget’s headers and rows for the viewer’s values of the parameters the widget leaves ' +
           'open (those it fixes cannot be changed). Field errors `parameters.<name>`; REPORT_QUERY_ERROR or ' +
-          'QUERY_TIMEOUT when the query fails. Server-Timing `sql` is the query’s own time.',
+          'QUERY_TIMEOUT when the query fails. Server-Timing `sql` is the query’s own time. Visitors are served ' +
+          `a result up to WIDGET_CACHE_SECONDS old. ${widgetLimits}`,
         params: ZWidgetParams,
         body: ZWidgetDataRequest,
         response: { 200: ZQueryResult },
       },
     },
     async (request, reply) => {
-      const { sqlMs, ...result } = await readWidgetData(
-        app.db,
-        app.queryRunner,
-        request.auth,
-        request.params,
-        request.body.parameters,
-      );
+      const {
+        sqlMs,
+        bytes: _bytes,
+        ...result
+      } = await readWidgetData(app.db, app.queryRunner, request.auth, request.params, request.body.parameters, {
+        clientAddress: request.ip,
+        cache: widgetCache,
+      });
       reply.header('server-timing', `sql;dur=${sqlMs.toFixed(2)}`);
       return result;
     },
@@ -129,10 +146,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dashboards/:dashboardId/widget/:widgetId/export',
     {
-      config: { rule: 'public' },
+      config: { rule: 'public', rateLimit: widgetRateLimit },
       schema: {
         tags,
-        description: 'The widget’s rows as a CSV or XLSX file, when the widget allows its table to be exported.',
+        description: `The widget’s rows as a CSV or XLSX file, when the widget allows its table to be exported. ${widgetLimits}`,
         params: ZWidgetParams,
         body: ZWidgetExportRequest,
       },
@@ -140,7 +157,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendAttachment(
         reply,
-        await exportWidgetData(app.db, app.queryRunner, request.auth, request.params, request.body),
+        await exportWidgetData(app.db, app.queryRunner, request.auth, request.params, request.body, request.ip),
       ),
   );
 };

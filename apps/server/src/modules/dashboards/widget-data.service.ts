@@ -2,7 +2,6 @@ import {
   DATA_SOURCE_ROW_CAP,
   type TParameterValues,
   type TQueryParameterDefinition,
-  type TQueryResult,
   type TTableExportFormat,
 } from '@mip/shared';
 import { sql } from 'drizzle-orm';
@@ -11,10 +10,17 @@ import { notFound } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { queryCallerOf } from '../queries/query-caller.ts';
 import { toQueryAppError } from '../queries/query-errors.ts';
-import type { TQueryRunner } from '../queries/query-runner.ts';
+import type { TQueryRunner, TQueryShare } from '../queries/query-runner.ts';
 import { bindsCallerEntities, type TQueryCaller } from '../queries/sql-template.ts';
 import { createReportWriter, reportFilename, reportMimeType } from '../reports/report-files.ts';
 import { dashboardViewerOf, dashboardVisibleSql } from './dashboard-visibility.ts';
+import type { createWidgetResultCache, TWidgetResult } from './widget-result-cache.ts';
+
+/** Who asks for a widget's data, beyond their session: their address, and the cache visitors share. */
+export interface TWidgetVisit {
+  clientAddress: string;
+  cache: ReturnType<typeof createWidgetResultCache>;
+}
 
 interface TSourcedWidget {
   type: string;
@@ -25,6 +31,9 @@ interface TSourcedWidget {
   query: string;
   parameters: TQueryParameterDefinition[];
   timeout_ms: number;
+  source_id: number;
+  /** The versions of the dashboard and of the source: a cached result of older ones is not served. */
+  version: string;
 }
 
 /** A widget with its source, if the caller may see its dashboard and it draws data; 404 otherwise. */
@@ -37,7 +46,8 @@ async function loadSourcedWidget(
   const { rows } = await db.execute<TSourcedWidget & Record<string, unknown>>(
     sql`select w.type, w.title, w.source_parameters, w.allow_export_table,
                (w.settings->>'allowExport')::boolean as allow_export,
-               s.query, s.parameters, s.timeout_ms
+               s.query, s.parameters, s.timeout_ms, s.id as source_id,
+               d.updated_at::text || '/' || s.updated_at::text as version
           from dashboard_widgets w
           join dashboards d on d.id = w.dashboard_id
           join data_sources s on s.id = w.source_id
@@ -53,27 +63,48 @@ async function callerFor(db: TDatabase, auth: TAuthContext | null, widget: TSour
   return { userId: auth?.user.id ?? null, entityIds: [] };
 }
 
+/** The caller's share of the query pool: per data source, per user or visitor address, staff apart. */
+function shareOf(auth: TAuthContext | null, widget: TSourcedWidget, clientAddress: string): TQueryShare {
+  return {
+    sourceKey: `source:${widget.source_id}`,
+    clientKey: auth ? `user:${auth.user.id}` : `ip:${clientAddress}`,
+    isVisitor: auth === null,
+  };
+}
+
+/** The values in a fixed order, so the same filter in another order finds the same cached result. */
+function valuesKey(values: TParameterValues): string {
+  return JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 async function runWidgetQuery(
   db: TDatabase,
   runner: TQueryRunner,
   auth: TAuthContext | null,
   widget: TSourcedWidget,
-  viewerValues: TParameterValues,
-) {
+  values: TParameterValues,
+  clientAddress: string,
+): Promise<TWidgetResult> {
   try {
     return await runner.run({
       query: widget.query,
       parameters: widget.parameters,
-      // What the widget fixes, the viewer cannot change (spec: the filter offers only the other parameters).
-      values: { ...viewerValues, ...widget.source_parameters },
+      values,
       caller: await callerFor(db, auth, widget),
       timeoutMs: widget.timeout_ms,
       rowCap: DATA_SOURCE_ROW_CAP,
+      share: shareOf(auth, widget, clientAddress),
     });
   } catch (error) {
     throw toQueryAppError(error, 'REPORT_QUERY_ERROR');
   }
 }
+
+/** What the widget fixes, the viewer cannot change (spec: the filter offers only the other parameters). */
+const widgetValues = (widget: TSourcedWidget, viewerValues: TParameterValues): TParameterValues => ({
+  ...viewerValues,
+  ...widget.source_parameters,
+});
 
 /** Spec 001 §7 POST /dashboards/{dashboardId}/widget/{widgetId}: the widget's headers and rows. */
 export async function readWidgetData(
@@ -82,9 +113,15 @@ export async function readWidgetData(
   auth: TAuthContext | null,
   ids: { dashboardId: number; widgetId: number },
   viewerValues: TParameterValues,
-): Promise<TQueryResult & { sqlMs: number }> {
+  visit: TWidgetVisit,
+): Promise<TWidgetResult> {
   const widget = await loadSourcedWidget(db, auth, ids.dashboardId, ids.widgetId);
-  return runWidgetQuery(db, runner, auth, widget, viewerValues);
+  const values = widgetValues(widget, viewerValues);
+  const run = () => runWidgetQuery(db, runner, auth, widget, values, visit.clientAddress);
+  // Only visitors share results: a visitor's query binds no user and no entities, so every visitor gets the
+  // same rows, whereas a signed-in user's may depend on who they are (and staff expect what is there now).
+  if (auth) return run();
+  return visit.cache.read(`${ids.dashboardId}:${ids.widgetId}:${widget.version}:${valuesKey(values)}`, run);
 }
 
 /** The widget's rows as a CSV or XLSX file, when the widget allows its table to be exported. */
@@ -94,11 +131,12 @@ export async function exportWidgetData(
   auth: TAuthContext | null,
   ids: { dashboardId: number; widgetId: number },
   input: { parameters: TParameterValues; format: TTableExportFormat },
+  clientAddress: string,
 ): Promise<{ filename: string; mimeType: string; contents: Buffer }> {
   const widget = await loadSourcedWidget(db, auth, ids.dashboardId, ids.widgetId);
   const isExportable = widget.allow_export_table || (widget.type === 'TableWidget' && widget.allow_export !== false);
   if (!isExportable) throw notFound();
-  const result = await runWidgetQuery(db, runner, auth, widget, input.parameters);
+  const result = await runWidgetQuery(db, runner, auth, widget, widgetValues(widget, input.parameters), clientAddress);
   const generatedAt = new Date();
   const writer = await createReportWriter(input.format, {
     title: widget.title,

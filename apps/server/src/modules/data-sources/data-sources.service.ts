@@ -183,13 +183,19 @@ export async function previewDataSource(
 ): Promise<TQueryResult> {
   checkParameterValues(input.parameters, input.values, 'values');
   try {
-    const { sqlMs: _sqlMs, ...result } = await runner.run({
+    const {
+      sqlMs: _sqlMs,
+      bytes: _bytes,
+      ...result
+    } = await runner.run({
       query: input.query,
       parameters: input.parameters,
       values: input.values,
       caller,
       timeoutMs: input.timeoutMs,
       rowCap: DATA_SOURCE_PREVIEW_ROWS,
+      // An author trying runaway queries holds at most their share of the pool, as a widget's viewer does.
+      share: { sourceKey: `preview:${caller.userId}`, clientKey: `user:${caller.userId}`, isVisitor: false },
     });
     return result;
   } catch (error) {

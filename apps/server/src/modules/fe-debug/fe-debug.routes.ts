@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { createRateLimiter } from '../../http/rate-limit.ts';
+import { perClientRateLimit } from '../../http/rate-limits.ts';
 import { readFeDebugReport, receiveFeDebugReport, searchFeDebugReports } from './fe-debug.service.ts';
 import { scheduleFeDebugSweep } from './fe-debug-retention.ts';
 
@@ -33,7 +33,6 @@ const CALLS_PER_CLIENT_PER_MINUTE = 60;
 export const feDebugRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['fe-debug'];
   const read = { rule: { all: ['READ_AUDIT_LOG'] } } as const;
-  const limiter = createRateLimiter({ limit: CALLS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 });
   const sweep = scheduleFeDebugSweep(app.db, (message, error) => app.log.warn({ err: error }, message));
   app.addHook('onReady', async () => sweep.start());
   app.addHook('onClose', async () => sweep.stop());
@@ -41,7 +40,7 @@ export const feDebugRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fe-debug/',
     {
-      config: { rule: 'public' },
+      config: { rule: 'public', rateLimit: perClientRateLimit(CALLS_PER_CLIENT_PER_MINUTE) },
       bodyLimit: 64 * 1024,
       schema: {
         tags,
@@ -55,7 +54,6 @@ export const feDebugRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      limiter.take(actor.ip ?? 'unknown');
       const receipt = await receiveFeDebugReport(app.db, request.body, actor);
       return reply.status(receipt.status === 'STORED' ? 201 : 200).send(receipt);
     },

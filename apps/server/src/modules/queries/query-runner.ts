@@ -2,9 +2,11 @@ import type { TParameterValues, TQueryColumnType, TQueryParameterDefinition, TQu
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { fieldErrors } from '../../http/errors.ts';
+import { createQueryPoolShares, PoolShareRefusedError, type TQueryShare } from './query-pool-shares.ts';
 import { enableQueryReaderLogin, queryReaderUrl } from './query-reader-login.ts';
 import { compileQuery, parameterErrors, QueryTemplateError, type TQueryCaller } from './sql-template.ts';
 
+export type { TQueryShare } from './query-pool-shares.ts';
 export type { TQueryCaller } from './sql-template.ts';
 
 export interface TQuerySpec {
@@ -15,6 +17,26 @@ export interface TQuerySpec {
   timeoutMs: number;
   /** Rows beyond it are not read; the answer says `truncated`. */
   rowCap: number;
+  /**
+   * `run` only: past this many bytes of rows the reading stops and the query
+   * fails with TOO_LARGE (the runner's `resultByteCap` when absent).
+   */
+  byteCap?: number;
+  /**
+   * Whom an interactive call runs for: it gets a connection within its share
+   * of the pool or fails at once with BUSY. Without it (background work) the
+   * call queues for a connection as long as the pool's own wait.
+   */
+  share?: TQueryShare;
+}
+
+/** What the runner has read since it started, for tests and the bench to watch. */
+export interface TQueryRunnerCounters {
+  /** Statements run through `run` (widgets, previews). */
+  runs: number;
+  rowsRead: number;
+  /** The rows' weight as JSON, as the byte cap counts it. */
+  bytesRead: number;
 }
 
 export interface TRowSink {
@@ -28,7 +50,7 @@ export interface TQueryRunner {
    * read-only as the reader role. Rejects with QueryFailedError when the SQL
    * fails or times out.
    */
-  run: (spec: TQuerySpec) => Promise<TQueryResult & { sqlMs: number }>;
+  run: (spec: TQuerySpec) => Promise<TQueryResult & { sqlMs: number; bytes: number }>;
   /** The same, handing the rows on in batches (reports of many rows) without holding them all. */
   stream: (
     spec: TQuerySpec & { batchSize?: number },
@@ -40,6 +62,7 @@ export interface TQueryRunner {
    */
   describe: (spec: Omit<TQuerySpec, 'rowCap'>) => Promise<Pick<TQueryResult, 'headers' | 'columnTypes'>>;
   close: () => Promise<void>;
+  readonly counters: Readonly<TQueryRunnerCounters>;
 }
 
 /**
@@ -56,7 +79,8 @@ export function checkParameterValues(
   if (errors.length > 0) throw fieldErrors(errors);
 }
 
-export type TQueryFailure = 'SQL' | 'TIMEOUT' | 'UNAVAILABLE';
+/** BUSY: no connection within the caller's share of the pool; TOO_LARGE: the result passed the byte cap. */
+export type TQueryFailure = 'SQL' | 'TIMEOUT' | 'UNAVAILABLE' | 'BUSY' | 'TOO_LARGE';
 
 export class QueryFailedError extends Error {
   readonly kind: TQueryFailure;
@@ -144,6 +168,18 @@ const RESULT_TYPES = {
 
 const CONNECTION_WAIT_MS = 10_000;
 /**
+ * How long an interactive call waits for a slot within its share before BUSY:
+ * long enough for a dashboard's widgets, all asked for at once, to take turns
+ * on fast queries; far shorter than any slow query that holds the slots.
+ */
+const SHARE_WAIT_MS = 500;
+/**
+ * Rows in the first read of a result, before their width is known: the most a
+ * byte cap can be overshot by, and enough for a chart's rows in one round trip.
+ */
+export const FIRST_BATCH_ROWS = 50;
+const MAX_BATCH_ROWS = 2_000;
+/**
  * The extended protocol even without values: it takes one statement only, so
  * text that closes the wrapping parenthesis cannot append `commit; …` and run
  * outside the read-only transaction.
@@ -192,6 +228,27 @@ function failureOf(error: unknown): QueryFailedError {
   return new QueryFailedError('UNAVAILABLE', (error as Error)?.message ?? String(error));
 }
 
+/** About what a row weighs once sent as JSON: what the byte cap counts as rows arrive. */
+export function rowBytesOf(row: readonly unknown[]): number {
+  let bytes = 2;
+  for (const value of row) {
+    if (typeof value === 'string') bytes += value.length + 3;
+    else if (value === null || typeof value !== 'object') bytes += String(value).length + 1;
+    else bytes += (JSON.stringify(value)?.length ?? 4) + 1;
+  }
+  return bytes;
+}
+
+/**
+ * The next read's size: as many rows as, at the average width so far, would
+ * just pass the bytes still allowed — so a wide result stops within a row or
+ * two of the cap, and a narrow one is read in few round trips.
+ */
+function nextBatchRows(rowsRead: number, bytesRead: number, byteCap: number): number {
+  const averageBytes = Math.max(1, bytesRead / Math.max(1, rowsRead));
+  return Math.min(MAX_BATCH_ROWS, Math.max(1, Math.ceil((byteCap - bytesRead) / averageBytes) + 1));
+}
+
 /** Reads up to `count` rows from a cursor, with the result's column descriptions. */
 function readRows(cursor: Cursor, count: number) {
   return new Promise<{ rows: unknown[][]; fields: { name: string; dataTypeID: number }[] }>((resolve, reject) => {
@@ -213,8 +270,16 @@ export function createQueryRunner(options: {
   /** The application's pool: it gives the reader its login the first time. */
   admin: pg.Pool;
   poolSize: number;
+  /** `run`'s byte cap when a call names none. */
+  resultByteCap: number;
   log?: (message: string) => void;
 }): TQueryRunner {
+  const counters: TQueryRunnerCounters = { runs: 0, rowsRead: 0, bytesRead: 0 };
+  const shares = createQueryPoolShares({
+    poolSize: options.poolSize,
+    shareWaitMs: SHARE_WAIT_MS,
+    backgroundWaitMs: CONNECTION_WAIT_MS,
+  });
   const pool = new pg.Pool({
     connectionString: queryReaderUrl(options.databaseUrl, options.password),
     max: options.poolSize,
@@ -259,33 +324,48 @@ export function createQueryRunner(options: {
     }
   }
 
-  async function connect(): Promise<pg.PoolClient> {
+  /** A slot within the caller's share, then a connection: the pool never has more callers than connections. */
+  async function connect(share: TQueryShare | undefined): Promise<{ client: pg.PoolClient; leave: () => void }> {
     await ensureLogin();
+    let leave: () => void;
+    try {
+      leave = await shares.enter(share);
+    } catch (error) {
+      if (error instanceof PoolShareRefusedError && error.reason === 'BUSY')
+        throw new QueryFailedError('BUSY', error.message);
+      throw new QueryFailedError('UNAVAILABLE', (error as Error).message);
+    }
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
     } catch (error) {
+      leave();
       throw new QueryFailedError('UNAVAILABLE', (error as Error).message);
     }
     try {
       await sessionsReady.get(client);
     } catch (error) {
       client.release(true);
+      leave();
       throw new QueryFailedError('UNAVAILABLE', (error as Error).message);
     }
-    return client;
+    return { client, leave };
   }
 
   /**
-   * Resets the session and only then gives the connection back. The caller
-   * does not wait for it: the answer is ready once the query has run.
+   * Resets the session and only then gives the connection (and its slot)
+   * back. The caller does not wait for it: the answer is ready once the query
+   * has run.
    */
-  function resetAndRelease(client: pg.PoolClient): Promise<void> {
+  function resetAndRelease(client: pg.PoolClient, leave: () => void): Promise<void> {
     const timeoutMs = sessionTimeouts.get(client) ?? DEFAULT_SESSION_TIMEOUT_MS;
-    return client.query(sessionReset(timeoutMs)).then(
-      () => client.release(),
-      () => client.release(true),
-    );
+    return client
+      .query(sessionReset(timeoutMs))
+      .then(
+        () => client.release(),
+        () => client.release(true),
+      )
+      .finally(leave);
   }
 
   const timeoutOf = (spec: Pick<TQuerySpec, 'timeoutMs'>) => Math.max(1, Math.trunc(spec.timeoutMs));
@@ -296,7 +376,7 @@ export function createQueryRunner(options: {
     work: (client: pg.PoolClient, text: string, values: unknown[]) => Promise<T>,
   ): Promise<T> {
     const compiled = compile(spec, true);
-    const client = await connect();
+    const { client, leave } = await connect(spec.share);
     try {
       const timeout = timeoutOf(spec);
       if (sessionTimeouts.get(client) !== timeout) {
@@ -307,7 +387,7 @@ export function createQueryRunner(options: {
     } catch (error) {
       throw failureOf(error);
     } finally {
-      void resetAndRelease(client);
+      void resetAndRelease(client, leave);
     }
   }
 
@@ -318,7 +398,7 @@ export function createQueryRunner(options: {
     options: { checkValues: boolean } = { checkValues: true },
   ): Promise<T> {
     const compiled = compile(spec, options.checkValues);
-    const client = await connect();
+    const { client, leave } = await connect(spec.share);
     try {
       const timeout = timeoutOf(spec);
       await client.query(
@@ -330,31 +410,57 @@ export function createQueryRunner(options: {
     } catch (error) {
       throw failureOf(error);
     } finally {
-      await resetAndRelease(client);
+      await resetAndRelease(client, leave);
     }
   }
 
   return {
     run: (spec) =>
       withStatement(spec, async (client, text, values) => {
+        counters.runs++;
+        const byteCap = spec.byteCap ?? options.resultByteCap;
         const startedAt = performance.now();
-        // The cap as a LIMIT keeps it one round trip; the outer query keeps the inner one's order.
-        const result = await client.query<unknown[]>({
-          text: `select * from (\n${text}\n) as capped limit ${spec.rowCap + 1}`,
-          values,
-          rowMode: 'array',
-          types: RESULT_TYPES,
-          ...ONE_STATEMENT,
-        });
-        const sqlMs = performance.now() - startedAt;
-        const truncated = result.rows.length > spec.rowCap;
-        return {
-          headers: result.fields.map((field) => field.name),
-          columnTypes: result.fields.map((field) => columnTypeOf(field.dataTypeID)),
-          rows: truncated ? result.rows.slice(0, spec.rowCap) : result.rows,
-          truncated,
-          sqlMs,
-        };
+        // Read in batches, weighing rows as they come, so a wide result is stopped at the cap instead of
+        // being held whole (node-postgres would otherwise buffer every row before handing any over).
+        // The outer query keeps the inner one's order.
+        const cursor = client.query(
+          new Cursor(`select * from (\n${text}\n) as capped`, values, { rowMode: 'array', types: RESULT_TYPES }),
+        );
+        try {
+          const rows: unknown[][] = [];
+          let bytes = 0;
+          let batchRows = FIRST_BATCH_ROWS;
+          let fields: { name: string; dataTypeID: number }[] = [];
+          for (;;) {
+            const want = Math.min(batchRows, spec.rowCap + 1 - rows.length);
+            const batch = await readRows(cursor, want);
+            fields = batch.fields;
+            for (const row of batch.rows) {
+              const rowBytes = rowBytesOf(row);
+              bytes += rowBytes;
+              counters.rowsRead++;
+              counters.bytesRead += rowBytes;
+              rows.push(row);
+            }
+            if (bytes > byteCap) throw new QueryFailedError('TOO_LARGE', `The result is over ${byteCap} bytes`);
+            if (batch.rows.length < want || rows.length > spec.rowCap) break;
+            batchRows = nextBatchRows(rows.length, bytes, byteCap);
+          }
+          const sqlMs = performance.now() - startedAt;
+          const truncated = rows.length > spec.rowCap;
+          return {
+            headers: fields.map((field) => field.name),
+            columnTypes: fields.map((field) => columnTypeOf(field.dataTypeID)),
+            rows: truncated ? rows.slice(0, spec.rowCap) : rows,
+            truncated,
+            sqlMs,
+            bytes,
+          };
+        } finally {
+          // Not awaited: the session reset queues behind the cursor on the connection, and a finished cursor
+          // would only cost the answer another turn of the event loop.
+          void cursor.close().catch(() => {});
+        }
       }),
     stream: (spec, sink) =>
       withTransaction(spec, async (client, text, values) => {
@@ -408,5 +514,6 @@ export function createQueryRunner(options: {
         { checkValues: false },
       ),
     close: () => pool.end(),
+    counters,
   };
 }

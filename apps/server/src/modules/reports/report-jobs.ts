@@ -117,7 +117,13 @@ class JobTicker {
 /** `REPORT_QUERY_ERROR: <the database's message>`, or the code of what else went wrong. */
 function jobErrorText(error: unknown): string {
   if (error instanceof QueryFailedError) {
-    const code = { SQL: 'REPORT_QUERY_ERROR', TIMEOUT: 'QUERY_TIMEOUT', UNAVAILABLE: 'QUERY_UNAVAILABLE' }[error.kind];
+    const code = {
+      SQL: 'REPORT_QUERY_ERROR',
+      TIMEOUT: 'QUERY_TIMEOUT',
+      UNAVAILABLE: 'QUERY_UNAVAILABLE',
+      BUSY: 'QUERY_BUSY',
+      TOO_LARGE: 'RESULT_TOO_LARGE',
+    }[error.kind];
     return `${code}: ${error.detail}`.slice(0, 2000);
   }
   if (error instanceof Error && 'fieldErrors' in error && Array.isArray(error.fieldErrors)) {

@@ -1,7 +1,7 @@
 import { ZSuccess, ZUsageSession, ZUsageSummary, ZUsageSummaryQuery } from '@mip/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.ts';
-import { createRateLimiter } from '../../http/rate-limit.ts';
+import { perClientRateLimit } from '../../http/rate-limits.ts';
 import { saveUsageSession, summarizeUsage } from './statistics.service.ts';
 
 /** A browser sends once a minute; this leaves room for many visitors behind one address (an office, a NAT). */
@@ -10,22 +10,13 @@ const SESSIONS_PER_ADDRESS_PER_MINUTE = 300;
 /** Usage statistics of the public map: visitors send their session; staff read the aggregates. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['statistics'];
-  const limiter = createRateLimiter({ limit: SESSIONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000 });
 
   app.put(
     '/statistics/session',
     {
-      config: { rule: 'public' },
+      config: { rule: 'public', rateLimit: perClientRateLimit(SESSIONS_PER_ADDRESS_PER_MINUTE) },
       // A session is a few hundred bytes; the click list and filter are bounded by the schema too.
       bodyLimit: 32 * 1024,
-      onRequest: (request, _reply, done) => {
-        try {
-          limiter.take(request.ip);
-          done();
-        } catch (error) {
-          done(error as Error);
-        }
-      },
       schema: {
         tags,
         description: 'Spec 001 §7: the map sends its usage session every 60 s; the same id updates the same session.',

@@ -29,19 +29,9 @@ import { PieChartView } from './PieChartView';
 import { type TChartImageFormat, WidgetActions } from './WidgetActions';
 import { WidgetFilterModal } from './WidgetFilterModal';
 import { WidgetMessage } from './WidgetMessage';
+import { refusedValues, widgetErrorHint } from './widget-error';
 
-const PARAMETERS_PREFIX = 'parameters.';
 const IMAGE_FORMATS: TChartImageFormat[] = ['PNG', 'SVG'];
-
-/** The server's codes for the viewer's values it refused, by variable name. */
-function refusedValues(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.hasErrors) return {};
-  return Object.fromEntries(
-    error.errors
-      .filter((fieldError) => fieldError.property.startsWith(PARAMETERS_PREFIX))
-      .map((fieldError) => [fieldError.property.slice(PARAMETERS_PREFIX.length), fieldError.error]),
-  );
-}
 
 function WidgetContent({
   widget,
@@ -149,7 +139,8 @@ export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number
   } else if (data.isPending) {
     body = <Skeleton h={CHART_DEFAULT_HEIGHT} aria-label={t('common.loading')} />;
   } else if (data.isError) {
-    body = <WidgetError hint={Object.keys(refused).length > 0 ? t('dashboards.view.checkFilters') : undefined} />;
+    const { hint, canRetry } = widgetErrorHint(t, data.error);
+    body = <WidgetError hint={hint} onRetry={canRetry ? () => void data.refetch() : undefined} />;
   } else {
     body = (
       <WidgetContent
@@ -209,7 +200,7 @@ export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number
 }
 
 /** Spec 001 §8: 'Erro!!' / 'Não foi possível carregar este widget...'. */
-function WidgetError({ hint }: { hint?: string }) {
+function WidgetError({ hint, onRetry }: { hint?: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
     <Alert color="red" title={t('dashboards.view.widgetErrorTitle')}>
@@ -218,6 +209,11 @@ function WidgetError({ hint }: { hint?: string }) {
         <Text size="sm" mt={4}>
           {hint}
         </Text>
+      )}
+      {onRetry && (
+        <Button variant="light" color="red" size="xs" mt="xs" onClick={onRetry}>
+          {t('dashboards.view.retry')}
+        </Button>
       )}
     </Alert>
   );

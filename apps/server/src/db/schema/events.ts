@@ -190,8 +190,6 @@ export const eventRequests = pgTable(
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
     /** The reporter's language, for the replies sent by email. */
     language: text('language').notNull().default('pt-PT'),
-    /** The SHA-256 of the token of the reporter's private follow-up page (/report/{token}). */
-    followUpTokenHash: bytea('follow_up_token_hash'),
     /** Where it came from: the map's form or the Open311 endpoint. */
     source: text('source', { enum: ['PORTAL', 'OPEN311'] })
       .notNull()
@@ -204,10 +202,22 @@ export const eventRequests = pgTable(
   (t) => [
     index('event_requests_status_idx').on(t.status, t.id),
     index('event_requests_category_idx').on(t.categoryId),
-    uniqueIndex('event_requests_follow_up_token_idx').on(t.followUpTokenHash),
     index('event_requests_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The links to a reporter's private follow-up page (/report/{token}): the one
+ * shown when they sent the report, and one per email that carries it, each
+ * issued when it is given out. Only the token's SHA-256 is kept.
+ */
+export const eventRequestFollowUps = pgTable('event_request_follow_ups', {
+  tokenHash: bytea('token_hash').primaryKey(),
+  requestId: integer('request_id')
+    .notNull()
+    .references(() => eventRequests.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const eventRequestSystems = pgTable(
   'event_request_systems',

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
-import { documents, eventRequestSystems, eventRequests } from '../../db/schema/index.ts';
+import { documents, eventRequestFollowUps, eventRequestSystems, eventRequests } from '../../db/schema/index.ts';
 import { byFoldedColumn, byFoldedText, matchesSearch } from '../../db/text-search.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
@@ -132,12 +132,10 @@ export async function createEventRequest(
   }
 
   const actor: TActor = { userId: null, impersonatorUserId: null, ip: context.ip, userAgent: null };
-  const followUpToken = createToken();
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(eventRequests)
       .values({
-        followUpTokenHash: hashToken(followUpToken),
         categoryId: input.categoryId,
         participantName: input.participantName,
         participantEmail: input.participantEmail,
@@ -183,9 +181,16 @@ export async function createEventRequest(
       },
     });
     await notifyRequestAssigned(tx, { id: row.id, categoryId: input.categoryId, title: input.title });
-    return { id: row.id };
+    return { id: row.id, followUpToken: await issueFollowUpToken(tx, row.id) };
   });
-  return { id: created.id, followUpToken };
+  return created;
+}
+
+/** A new link to a report's follow-up page; only its hash is kept. */
+export async function issueFollowUpToken(db: TExecutor, requestId: number): Promise<string> {
+  const token = createToken();
+  await db.insert(eventRequestFollowUps).values({ tokenHash: hashToken(token), requestId });
+  return token;
 }
 
 /**
@@ -212,12 +217,13 @@ export async function readFollowUp(db: TDatabase, token: string): Promise<TEvent
             coalesce(ee.name, ce.name) as responsible_entity, case when r.status = 'REJECTED' then r.reason end as reason,
             e.id as event_id, e.title as event_title, e.status as event_status,
             e.is_public and e.status = any($2::text[]) and c.active as event_on_map
-       from event_requests r
+       from event_request_follow_ups f
+       join event_requests r on r.id = f.request_id
        join event_categories c on c.id = r.category_id
        left join entities ce on ce.id = c.allocated_to_entity_id
        left join events e on e.id = r.event_id and r.status = 'ACCEPTED'
        left join entities ee on ee.id = e.entity_id
-      where r.follow_up_token_hash = $1`,
+      where f.token_hash = $1`,
     [hashToken(token), LIVE_EVENT_STATUSES],
   );
   const row = rows[0];

@@ -1,2 +1,0 @@
-ALTER TABLE "event_requests" ADD COLUMN "follow_up_token_hash" "bytea";--> statement-breakpoint
-CREATE UNIQUE INDEX "event_requests_follow_up_token_idx" ON "event_requests" USING btree ("follow_up_token_hash");

@@ -42,6 +42,8 @@ export interface TServerConfig {
   mqttUrl: string;
   /** Origins of pages allowed to show the product in a frame (a host app's web page), besides the product itself. */
   frameAncestors: string[];
+  /** A SIGTERM/SIGINT exits within this many seconds, whatever hangs (stopping the embedded PostgreSQL too). */
+  shutdownTimeoutSeconds: number;
 }
 
 function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -99,5 +101,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
     mqttBrokerPort: readInteger('MQTT_BROKER_PORT', 1883, env),
     mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${readInteger('MQTT_BROKER_PORT', 1883, env) || 1883}`,
     frameAncestors: readFrameAncestors(env.FRAME_ANCESTORS),
+    shutdownTimeoutSeconds: Math.max(1, readInteger('SHUTDOWN_TIMEOUT_SECONDS', 10, env)),
   };
 }

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { TDeleteBlocked, TErrorCode, TFieldError } from '@mip/shared';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-loss.ts';
 
 /** The one place where an error code gets its HTTP status. */
 const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
@@ -18,6 +19,7 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   TOO_MANY_REQUESTS: 429,
   DELETE_FAILED: 409,
   INTERNAL_ERROR: 500,
+  DATABASE_UNAVAILABLE: 503,
   BAD_REQUEST: 400,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
@@ -60,6 +62,19 @@ export const forbidden = (message = 'You are not authorized') => new AppError('F
  */
 export const deleteFailed = (message: string, blocked?: TDeleteBlocked) =>
   new AppError('DELETE_FAILED', { message, blocked });
+
+/** Seconds a client is told to wait before trying again while the database is away (an embedded one restarts in a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * The database could not be reached: a write under way rolled back with its
+ * connection, and the request may be sent again shortly.
+ */
+export const databaseUnavailable = () =>
+  new AppError('DATABASE_UNAVAILABLE', {
+    message: 'The database cannot be reached right now; try again in a few seconds',
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+  });
 
 /** Field errors in the spec's shape; the form error code heads them. */
 export function fieldErrors(errors: TFieldError[]): AppError {
@@ -162,6 +177,8 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     const { code, message } = describeClientError(status, (error as FastifyError).code);
     return reply.status(status).send({ code, message });
   }
+  // Not a defect of the request nor of ours: the database is away for now (logged once by whoever watches it).
+  if (isDatabaseUnavailable(error)) return handleError(databaseUnavailable(), request, reply);
   const correlationId = randomUUID();
   request.log.error({ err: error, correlationId }, 'unexpected error');
   return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong', correlationId });

@@ -53,7 +53,10 @@ export async function startEventWriters(app: FastifyInstance, db: TDatabase, wri
         },
       });
       const isAcknowledged = response.statusCode === 200;
-      const key = isAcknowledged ? '200' : `${response.statusCode} ${response.json().code}`;
+      const retryAfter = response.headers['retry-after'];
+      const key = isAcknowledged
+        ? '200'
+        : `${response.statusCode} ${response.json().code}${retryAfter ? ` retry-after ${retryAfter}` : ''}`;
       outcome.answers[key] = (outcome.answers[key] ?? 0) + 1;
       if (isAcknowledged) outcome.acknowledged.push(response.json().id);
       // A 503 says when to come back; these writers only pause a little, to see the database return.

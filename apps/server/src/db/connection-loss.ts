@@ -55,20 +55,32 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Keeps a lost database connection from ending the process. node-postgres
- * emits 'error' on a client whose server went away; the pool listens only
- * while the client is idle, so one checked out (a transaction under way, a
- * lock held) would raise an unhandled 'error' event and crash the server.
- * The query in flight fails on its own, and the pool drops the broken client
- * when it is released and opens a new connection on next use.
+ * Keeps a lost database connection from ending the process, or the pool.
+ * node-postgres emits 'error' on a client whose server went away; the pool
+ * listens only while the client is idle, so one checked out (a transaction
+ * under way, a lock held) would raise an unhandled 'error' event and crash
+ * the server. And its holder may never give it back: Drizzle's transaction
+ * does not when its `begin` fails, so each such loss would take a slot of the
+ * pool for good, until none is left. A broken client checked out is given
+ * back at once instead (the pool drops it and opens a new connection on next
+ * use); its holder's queries fail as unavailable, and its own release later
+ * does nothing.
  */
 export function surviveConnectionLoss(pool: pg.Pool, log?: (message: string) => void): void {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
   pool.on('error', (error) => {
     log?.(`an idle database connection was lost (${error.message}); the next query opens another`);
   });
   pool.on('connect', (client) => {
-    client.on('error', () => {
-      // Already handed to the query under way, or to the pool's idle listener above.
+    client.on('error', (error) => {
+      const holder = client as pg.PoolClient;
+      // An idle client is the pool's own listener's to drop.
+      if (!checkedOut.has(holder)) return;
+      const release = holder.release;
+      holder.release = () => {};
+      release.call(holder, error);
     });
   });
 }

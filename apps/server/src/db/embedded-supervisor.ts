@@ -3,10 +3,11 @@ import pg from 'pg';
 import type { TEmbeddedDatabase } from './embedded.ts';
 
 export interface TEmbeddedSupervisor {
-  /** Settles once a restart under way has finished (or at once): tests and shutdown wait on it. */
-  whenSettled: () => Promise<void>;
-  /** Stops watching; a restart under way gives up. Call before stopping PostgreSQL on purpose. */
-  stop: () => Promise<void>;
+  /**
+   * Stops watching, and a restart under way gives up without waiting for the server it may be starting
+   * (a crash recovery can take a while): stopping PostgreSQL, next, stops that one too.
+   */
+  stop: () => void;
 }
 
 interface TSupervisorOptions {
@@ -110,14 +111,10 @@ export function superviseEmbeddedPostgres(
   probes.unref();
 
   return {
-    whenSettled: async () => {
-      await restarting;
-    },
-    stop: async () => {
+    stop: () => {
       isStopped = true;
       clearInterval(probes);
       wake?.();
-      await restarting;
     },
   };
 }

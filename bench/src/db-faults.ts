@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@mip/server/src/db/database.ts';
 import { readRunningEmbeddedUrl } from '@mip/server/src/db/embedded.ts';
+import { SANTA_CATARINA } from '@mip/server/test/event-factories.ts';
 import type { TFigureGroup } from './figures.ts';
 import { signInAsAdmin } from './identity-search.ts';
 import { startPlatform } from './platform-server.ts';
@@ -13,24 +14,6 @@ export const DATABASE_RECOVERY_GOAL_S = 10;
 const WRITERS = 4;
 /** Writing goes on this long after the platform is healthy again, so writes after the restart count too. */
 const WRITING_AFTER_RECOVERY_MS = 2_000;
-
-/** Where the bench's events happen: a stretch of Rua de Santa Catarina, Porto. */
-const RUA_DE_SANTA_CATARINA = {
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      geometry: {
-        type: 'LineString',
-        coordinates: [
-          [-8.6062, 41.1478],
-          [-8.6058, 41.1507],
-        ],
-      },
-      properties: { direction: 'ONE_DIRECTION', showDirections: true },
-    },
-  ],
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,7 +62,7 @@ export const dbFaultFigures: TFigureGroup = {
                 title: `Bench: escrita ${++count}`,
                 categoryId,
                 fromTimestamp: new Date(Date.now() - 3_600_000).toISOString(),
-                geojson: RUA_DE_SANTA_CATARINA,
+                geojson: SANTA_CATARINA,
               }),
               signal: AbortSignal.timeout(15_000),
             });

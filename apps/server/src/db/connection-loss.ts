@@ -66,12 +66,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * use); its holder's queries fail as unavailable, and its own release later
  * does nothing.
  */
-export function surviveConnectionLoss(pool: pg.Pool, log?: (message: string) => void): void {
+export function surviveConnectionLoss(pool: pg.Pool): void {
   const checkedOut = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => checkedOut.add(client));
   pool.on('release', (_error, client) => checkedOut.delete(client));
-  pool.on('error', (error) => {
-    log?.(`an idle database connection was lost (${error.message}); the next query opens another`);
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool has dropped it and opens another on next use. Not logged:
+    // a restart ends every idle connection at once, and the health check says the database was away.
   });
   pool.on('connect', (client) => {
     client.on('error', (error) => {

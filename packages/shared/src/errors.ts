@@ -5,6 +5,8 @@
 export const ERROR_CODES = [
   // generic
   'INTERNAL_ERROR',
+  // the database cannot be reached for now (it is restarting, or the network to it is down): try again shortly
+  'DATABASE_UNAVAILABLE',
   'FORM_ERROR',
   'NOT_FOUND',
   'UNAUTHORIZED',

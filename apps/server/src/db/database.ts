@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { surviveConnectionLoss } from './connection-loss.ts';
 import * as schema from './schema/index.ts';
 
 export type TDatabase = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -17,9 +18,10 @@ export function openDatabase(url: string, options: { max?: number } = {}): TData
     application_name: 'mip-server',
     // A request never waits on the database for longer than this.
     statement_timeout: 30_000,
+    // Nor for a connection: a database that accepts TCP but does not answer (hung, overloaded) fails the
+    // request as unavailable instead of holding it, and the pool, forever.
+    connectionTimeoutMillis: 10_000,
   });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on next use.
-  });
+  surviveConnectionLoss(pool);
   return drizzle(pool, { schema }) as TDatabase;
 }

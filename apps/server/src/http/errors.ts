@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { TDeleteBlocked, TErrorCode, TFieldError } from '@mip/shared';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-loss.ts';
 
 /** The one place where an error code gets its HTTP status. */
 const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
@@ -18,6 +19,7 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   TOO_MANY_REQUESTS: 429,
   DELETE_FAILED: 409,
   INTERNAL_ERROR: 500,
+  DATABASE_UNAVAILABLE: 503,
   BAD_REQUEST: 400,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
@@ -63,6 +65,19 @@ export const forbidden = (message = 'You are not authorized') => new AppError('F
  */
 export const deleteFailed = (message: string, blocked?: TDeleteBlocked) =>
   new AppError('DELETE_FAILED', { message, blocked });
+
+/** Seconds a client is told to wait before trying again while the database is away (an embedded one restarts in a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * The database could not be reached: a write under way rolled back with its
+ * connection, and the request may be sent again shortly.
+ */
+export const databaseUnavailable = () =>
+  new AppError('DATABASE_UNAVAILABLE', {
+    message: 'The database cannot be reached right now; try again in a few seconds',
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+  });
 
 /** Field errors in the spec's shape; the form error code heads them. */
 export function fieldErrors(errors: TFieldError[]): AppError {
@@ -142,6 +157,9 @@ const EARLY_ANSWER_HEADERS = {
   'cache-control': 'no-store',
 };
 
+const DATABASE_LOSS_LOG_EVERY_MS = 10_000;
+let databaseLossSaidAt = 0;
+
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     reply.headers(error.headers);
@@ -164,6 +182,15 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (status && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
     const { code, message } = describeClientError(status, (error as FastifyError).code);
     return reply.status(status).send({ code, message });
+  }
+  // Not a defect of the request nor of ours: the database is away for now.
+  if (isDatabaseUnavailable(error)) {
+    // Said now and then, not per request: during an outage every request fails the same way.
+    if (Date.now() - databaseLossSaidAt > DATABASE_LOSS_LOG_EVERY_MS) {
+      databaseLossSaidAt = Date.now();
+      request.log.warn({ err: error }, 'the database cannot be reached: answering 503 DATABASE_UNAVAILABLE');
+    }
+    return handleError(databaseUnavailable(), request, reply);
   }
   const correlationId = randomUUID();
   request.log.error({ err: error, correlationId }, 'unexpected error');

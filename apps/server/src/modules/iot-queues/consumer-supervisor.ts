@@ -62,8 +62,9 @@ export function createIotConsumerSupervisor(options: {
     if (lockClient) return lockClient;
     const client = await db.$client.connect();
     client.on('error', () => {
-      // The locks went with the connection: another process may take the queues now.
-      void dropAll();
+      // The locks went with the connection: another process may take the queues now. Once this client is
+      // back in the pool (released when no queue needed it) its errors are no longer about our locks.
+      if (lockClient === client) void dropAll();
     });
     lockClient = client;
     return client;

@@ -1,6 +1,7 @@
 import type { TParameterValues, TQueryColumnType, TQueryParameterDefinition, TQueryResult } from '@mip/shared';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { surviveConnectionLoss } from '../../db/connection-loss.ts';
 import { fieldErrors } from '../../http/errors.ts';
 import { createQueryPoolShares, PoolShareRefusedError, type TQueryShare } from './query-pool-shares.ts';
 import { enableQueryReaderLogin, queryReaderUrl } from './query-reader-login.ts';
@@ -287,9 +288,7 @@ export function createQueryRunner(options: {
     application_name: 'mip-query-reader',
     idleTimeoutMillis: 60_000,
   });
-  pool.on('error', () => {
-    // An idle reader connection dropped; the pool opens another when needed.
-  });
+  surviveConnectionLoss(pool);
   /** Each connection's current statement timeout, so a query with the same one needs no round trip to set it. */
   const sessionTimeouts = new WeakMap<pg.PoolClient, number>();
   /** A new connection's settings; nothing runs on it before they are in place. */
@@ -303,13 +302,20 @@ export function createQueryRunner(options: {
 
   async function ensureLogin(): Promise<void> {
     if (login && loginFailedAt && Date.now() - loginFailedAt > LOGIN_RETRY_MS) login = null;
-    login ??= enableQueryReaderLogin(options.admin, options.databaseUrl, options.password).then((reason) => {
-      if (reason) {
-        loginFailedAt = Date.now();
-        options.log?.(`data sources and reports cannot run: ${reason}`);
-      }
-      return reason;
-    });
+    if (!login) {
+      const attempt = enableQueryReaderLogin(options.admin, options.databaseUrl, options.password).then((reason) => {
+        if (reason) {
+          loginFailedAt = Date.now();
+          options.log?.(`data sources and reports cannot run: ${reason}`);
+        }
+        return reason;
+      });
+      // The database could not be asked (down, restarting): ask again on the next query rather than never.
+      attempt.catch(() => {
+        if (login === attempt) login = null;
+      });
+      login = attempt;
+    }
     const reason = await login;
     if (reason) throw new QueryFailedError('UNAVAILABLE', reason);
   }

@@ -615,7 +615,7 @@ describe('GET /api/event-requests/follow-up/{token}', () => {
 
     const response = await followUp(followUpToken);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
       id,
       title: 'Buraco na Rua de Camões',

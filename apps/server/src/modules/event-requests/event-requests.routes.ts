@@ -77,11 +77,8 @@ export const eventRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZEventRequestFollowUp },
       },
     },
-    async (request, reply) => {
-      // Personal to whoever holds the link: never kept by a shared cache.
-      reply.header('cache-control', 'private, no-store');
-      return readFollowUp(app.db, request.params.token);
-    },
+    // Like every API answer, never stored (no-store): it is for whoever holds the link.
+    async (request) => readFollowUp(app.db, request.params.token),
   );
 
   app.get(

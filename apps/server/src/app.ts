@@ -17,6 +17,8 @@ import { AppError, handleClientError, handleError, handleFrameworkError, notFoun
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { rejectUnstorableText } from './http/text-input.ts';
+import type { TAnyJobDefinition } from './jobs/define-job.ts';
+import { ALL_JOBS } from './jobs/index.ts';
 import { createSecretBox, secretsKeyFor, type TSecretBox } from './lib/secrets.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
@@ -55,7 +57,6 @@ import { publicTransportRoutes } from './modules/public-transport/public-transpo
 import { queryReaderPassword } from './modules/queries/query-reader-login.ts';
 import { createQueryRunner, type TQueryRunner } from './modules/queries/query-runner.ts';
 import { queryParameterRoutes } from './modules/query-parameters/query-parameters.routes.ts';
-import { createReportJobRunner, type TReportJobRunner } from './modules/reports/report-jobs.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { ruleTemplateRoutes } from './modules/rule-templates/rule-templates.routes.ts';
@@ -63,6 +64,7 @@ import { spriteRoutes } from './modules/sprites/sprites.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { createJobSystem, type TJobSystem, type TJobTuning } from './workers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,8 +78,8 @@ declare module 'fastify' {
     iotConsumers: TIotConsumerSupervisor;
     /** Seals credentials stored in the database (broker passwords). */
     secrets: TSecretBox;
-    /** The report worker and scheduler of this process (tests wait on it with whenIdle()). */
-    reportJobs: TReportJobRunner;
+    /** Background jobs (pg-boss): every process sends them; a workers process also runs them (workers.ts). */
+    jobs: TJobSystem;
     /** Runs user-authored SQL (data sources, reports) read-only as the reader role, on connections of its own. */
     queryRunner: TQueryRunner;
     /** Every API route with the access rule and schema it declared; tests walk it. */
@@ -90,6 +92,8 @@ export interface TAppDeps {
   config: TServerConfig;
   mailer: TMailer;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: jobs of their own beside the platform's, and pg-boss's timers shortened. */
+  jobs?: { extraDefinitions?: TAnyJobDefinition[]; tuning?: TJobTuning };
 }
 
 const API_MODULES = [
@@ -190,18 +194,24 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   // Before onClose: batches under way are stored and acknowledged while the database is still open.
   app.addHook('preClose', async () => app.iotConsumers.stop());
   app.decorate(
-    'reportJobs',
-    createReportJobRunner({
+    'jobs',
+    createJobSystem({
       db: deps.db,
-      queryRunner: () => app.queryRunner,
+      config: deps.config,
       mailer: deps.mailer,
-      publicUrl: deps.config.publicUrl,
-      log: (message, error) => app.log.error({ err: error }, message),
+      queryRunner: () => app.queryRunner,
+      log: {
+        info: (message) => app.log.info(message),
+        warn: (message, error) => app.log.warn({ err: error }, message),
+        error: (message, error) => app.log.error({ err: error }, message),
+      },
+      definitions: deps.jobs?.extraDefinitions ? [...ALL_JOBS, ...deps.jobs.extraDefinitions] : undefined,
+      tuning: deps.jobs?.tuning,
     }),
   );
-  app.addHook('onReady', async () => app.reportJobs.start());
-  // Before onClose, so a report under way goes back to the queue while the query runner is still open.
-  app.addHook('preClose', async () => app.reportJobs.stop());
+  app.addHook('onReady', async () => app.jobs.start());
+  // Before onClose, so jobs under way finish (or go back to their queue) while the query runner and database are open.
+  app.addHook('preClose', async () => app.jobs.stop());
 
   await app.register(fastifySwagger, {
     openapi: {

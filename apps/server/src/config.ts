@@ -1,10 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** What a server process runs: the API, the background jobs, or both. */
+export type TProcessRole = 'api' | 'workers' | 'all';
+const PROCESS_ROLES: TProcessRole[] = ['api', 'workers', 'all'];
+
 export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '..', '..');
 
 export interface TServerConfig {
+  /**
+   * PROCESS_ROLE: `api` serves HTTP and only sends background jobs, `workers`
+   * runs the background jobs and serves no HTTP, `all` (the default) does both.
+   */
+  processRole: TProcessRole;
+  /** Report generations one process runs at once (a requester's own run one at a time across processes). */
+  reportWorkers: number;
   port: number;
   host: string;
   /** Where the embedded database keeps its files. */
@@ -26,7 +37,7 @@ export interface TServerConfig {
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies in front (comma-separated). */
   trustProxy: boolean | string;
   webDist: string;
-  /** Whether this process takes part in polling the traffic feed (tests that poll by hand turn it off). */
+  /** Whether this process works the traffic feed's polls (tests that poll by hand turn it off). */
   trafficPolling: boolean;
   /** The password of the role user-authored SQL logs in as (derived from the database password when unset). */
   queryReaderPassword: string | null;
@@ -79,6 +90,12 @@ function readInteger(name: string, fallback: number, env: NodeJS.ProcessEnv): nu
   return value;
 }
 
+function readProcessRole(raw: string | undefined): TProcessRole {
+  const role = (raw || 'all') as TProcessRole;
+  if (!PROCESS_ROLES.includes(role)) throw new Error(`PROCESS_ROLE must be api, workers or all, got "${raw}"`);
+  return role;
+}
+
 function readTrustProxy(raw: string | undefined): boolean | string {
   if (!raw || raw === 'false') return false;
   return raw === 'true' ? true : raw;
@@ -128,6 +145,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
   const host = env.HOST || '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data'));
   return {
+    processRole: readProcessRole(env.PROCESS_ROLE),
+    reportWorkers: Math.max(1, readInteger('REPORT_WORKERS', 2, env)),
     port,
     host,
     dataDir,

@@ -115,6 +115,12 @@ async function main() {
   });
   shutdown.add('the app', () => app.close());
 
+  // A workers-only process serves no HTTP: the API processes do (see README, "Background jobs").
+  if (config.processRole === 'workers') {
+    await app.ready();
+    app.log.info('running the background jobs only (PROCESS_ROLE=workers)');
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   printCredentials(config.publicUrl, credentials);
 }

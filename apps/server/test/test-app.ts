@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type TAppDeps } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import { openDatabase, type TDatabase } from '../src/db/database.ts';
 import type { TMail } from '../src/mail/mailer.ts';
+import type { TJobTuning } from '../src/workers.ts';
 import { withDatabase } from './global-setup.ts';
 
 export interface TTestApp {
@@ -13,68 +14,28 @@ export interface TTestApp {
   db: TDatabase;
   /** Every email the app sent, newest last. */
   mails: TMail[];
+  /** The next this many sends fail as a mail server that is down would. */
+  failingMails: { count: number };
   close: () => Promise<void>;
 }
 
 /**
- * The real app on a database of its own, cloned from the migrated template
- * (CREATE DATABASE … TEMPLATE takes tens of milliseconds).
+ * pg-boss's timers for tests: a retry is picked within a second of coming
+ * due (a new job at once), a schedule is looked at every second, and a job
+ * whose process died is found within two seconds of its heartbeat going stale.
  */
-export async function createTestApp(
-  env: NodeJS.ProcessEnv = {},
-  options: {
-    /** The URL the app connects with (through a proxy, say), from the test database's own. */ databaseUrl?: (
-      url: string,
-    ) => string;
-  } = {},
-): Promise<TTestApp> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const template = inject('templateDatabase');
-  const name = `${template.replace('mip_template_', 'mip_test_')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
-
-  const url = withDatabase(adminUrl, name);
-  const db = openDatabase(options.databaseUrl?.(url) ?? url, { max: 5 });
-  const mails: TMail[] = [];
-  const config = readConfig({
-    PUBLIC_URL: 'http://mip.test',
-    WEB_DIST: '/nonexistent',
-    // A test never depends on reaching the internet: the default street map is tested against a local style.
-    STREET_MAP_STYLE_URL: 'offline',
-    ...env,
-  });
-  const app = await buildApp({ db, config, mailer: { send: async (mail) => void mails.push(mail) } });
-  await app.ready();
-  return {
-    app,
-    db,
-    mails,
-    close: async () => {
-      await app.close();
-      await db.$client.end();
-    },
-  };
-}
+export const TEST_JOB_TUNING: TJobTuning = {
+  superviseIntervalSeconds: 2,
+  monitorIntervalSeconds: 2,
+  cronMonitorIntervalSeconds: 1,
+  cronWorkerIntervalSeconds: 1,
+  pollingIntervalSeconds: 1,
+};
 
 /**
- * The test file's app: built before its first test, closed after its last.
- * The object is filled in by beforeAll, so read its fields inside tests and hooks.
- */
-export function useTestApp(env: NodeJS.ProcessEnv = {}): TTestApp {
-  const t = {} as TTestApp;
-  beforeAll(async () => {
-    Object.assign(t, await createTestApp(env));
-  });
-  afterAll(() => t.close());
-  return t;
-}
-
-/**
- * A database of its own, cloned from the migrated template, for what connects by URL (server processes
- * started by a test); answers its URL. Dropped with the others at the end of the run.
+ * A database of its own, cloned from the migrated template (CREATE DATABASE … TEMPLATE takes tens of
+ * milliseconds); answers its URL. Also for what connects by URL (server processes started by a test).
+ * Dropped with the others at the end of the run.
  */
 export async function createTestDatabase(): Promise<string> {
   const adminUrl = inject('adminDatabaseUrl');
@@ -85,4 +46,73 @@ export async function createTestDatabase(): Promise<string> {
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   return withDatabase(adminUrl, name);
+}
+
+/**
+ * The real app on a database of its own. With `database`, another app —
+ * another server process — on that database instead; with `databaseUrl`, it
+ * connects another way to its own (through a proxy, say).
+ */
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: {
+    database?: TDatabase;
+    jobs?: TAppDeps['jobs'];
+    /** The URL the app connects with, from the test database's own. */
+    databaseUrl?: (url: string) => string;
+  } = {},
+): Promise<TTestApp> {
+  let db: TDatabase;
+  if (options.database) db = options.database;
+  else {
+    const url = await createTestDatabase();
+    db = openDatabase(options.databaseUrl?.(url) ?? url, { max: 5 });
+  }
+  const mails: TMail[] = [];
+  const failingMails = { count: 0 };
+  const config = readConfig({
+    PUBLIC_URL: 'http://mip.test',
+    WEB_DIST: '/nonexistent',
+    // A test never depends on reaching the internet: the default street map is tested against a local style.
+    STREET_MAP_STYLE_URL: 'offline',
+    ...env,
+  });
+  const app = await buildApp({
+    db,
+    config,
+    mailer: {
+      send: async (mail) => {
+        if (failingMails.count > 0) {
+          failingMails.count--;
+          throw new Error('connect ECONNREFUSED (the test mail server is down)');
+        }
+        mails.push(mail);
+      },
+    },
+    jobs: { tuning: TEST_JOB_TUNING, ...options.jobs },
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    mails,
+    failingMails,
+    close: async () => {
+      await app.close();
+      if (!options.database) await db.$client.end();
+    },
+  };
+}
+
+/**
+ * The test file's app: built before its first test, closed after its last.
+ * The object is filled in by beforeAll, so read its fields inside tests and hooks.
+ */
+export function useTestApp(env: NodeJS.ProcessEnv = {}, options: { jobs?: TAppDeps['jobs'] } = {}): TTestApp {
+  const t = {} as TTestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env, options));
+  });
+  afterAll(() => t.close());
+  return t;
 }

@@ -211,13 +211,17 @@ export const eventRequests = pgTable(
  * shown when they sent the report, and one per email that carries it, each
  * issued when it is given out. Only the token's SHA-256 is kept.
  */
-export const eventRequestFollowUps = pgTable('event_request_follow_ups', {
-  tokenHash: bytea('token_hash').primaryKey(),
-  requestId: integer('request_id')
-    .notNull()
-    .references(() => eventRequests.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const eventRequestFollowUps = pgTable(
+  'event_request_follow_ups',
+  {
+    tokenHash: bytea('token_hash').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => eventRequests.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_request_follow_ups_request_idx').on(t.requestId)],
+);
 
 export const eventRequestSystems = pgTable(
   'event_request_systems',

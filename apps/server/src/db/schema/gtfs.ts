@@ -204,10 +204,11 @@ export const gtfsShapes = pgTable(
 );
 
 /**
- * One upload of a GTFS zip into a group and what became of it. It is also the
- * job queue: the server picks QUEUED jobs with FOR UPDATE SKIP LOCKED, beats
- * heartbeat_at while it works, and a job whose heartbeat stopped (the server
- * died) is marked FAILED at the next start; the group's feed is untouched.
+ * One upload of a GTFS zip into a group and what became of it: what the import
+ * screen shows (status, phase, progress, report, a cancel asked for). The work
+ * runs as pg-boss jobs (check-gtfs-feed, import-gtfs-feed) queued with the
+ * upload and the confirm; one whose process died ends FAILED (INTERRUPTED)
+ * and the group's feed is untouched.
  */
 export const gtfsImportJobs = pgTable(
   'gtfs_import_jobs',
@@ -246,7 +247,6 @@ export const gtfsImportJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (t) => [
     index('gtfs_import_jobs_group_idx').on(t.groupId, t.createdAt),

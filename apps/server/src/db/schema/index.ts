@@ -1,4 +1,5 @@
 export * from './dashboards.ts';
+export * from './email-deliveries.ts';
 export * from './events.ts';
 export * from './fe-debug.ts';
 export * from './gtfs.ts';
@@ -8,7 +9,6 @@ export * from './identity.ts';
 export * from './iot.ts';
 export * from './map-layers.ts';
 export * from './mobility.ts';
-export * from './periodic-runs.ts';
 export * from './personal.ts';
 export * from './places.ts';
 export * from './platform.ts';

@@ -96,7 +96,6 @@ export const reportJobs = pgTable(
     rowsTotal: integer('rows_total'),
     error: text('error'),
     fileId: integer('file_id').references(() => userFiles.id, { onDelete: 'set null' }),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -36,7 +36,7 @@ export function authDepsOf(app: FastifyInstance): TAuthDeps {
   return {
     db: app.db,
     config: app.config,
-    mailer: app.mailer,
+    jobs: app.jobs,
     log: (message, error) => app.log.error({ err: error }, message),
   };
 }

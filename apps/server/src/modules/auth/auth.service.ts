@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   checkPassword,
   type TAuthSession,
@@ -14,9 +14,9 @@ import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { users, userTokens } from '../../db/schema/index.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors } from '../../http/errors.ts';
+import type { TJobQueue } from '../../jobs/define-job.ts';
+import { queueEmail } from '../../jobs/send-email.ts';
 import { toIsoTimestampOrNull } from '../../lib/timestamps.ts';
-import type { TMailer } from '../../mail/mailer.ts';
-import { renderAccountMail } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import {
   createToken,
@@ -31,12 +31,13 @@ import { recoveryRules, settleSuccessfulAttempt, signInRules, takeAttempt } from
 export interface TAuthDeps {
   db: TDatabase;
   config: TServerConfig;
-  mailer: TMailer;
+  /** Account emails are queued (send-email), in the transaction of the change they follow. */
+  jobs: TJobQueue;
   log: (message: string, error?: unknown) => void;
 }
 
 export type TTokenPurpose = 'RESET' | 'ACTIVATE';
-const TOKEN_HOURS: Record<TTokenPurpose, number> = { RESET: 2, ACTIVATE: 72 };
+export const TOKEN_HOURS: Record<TTokenPurpose, number> = { RESET: 2, ACTIVATE: 72 };
 
 /** Loads everything the spec's session answer carries for a user. */
 export async function loadAuthSession(
@@ -122,7 +123,7 @@ export async function signOut(db: TDatabase, auth: TAuthContext, actor: TActor):
 }
 
 /** Creates a single-use emailed token; only its hash is kept. */
-export async function issueAccountToken(db: TDatabase, userId: number, purpose: TTokenPurpose): Promise<string> {
+export async function issueAccountToken(db: TExecutor, userId: number, purpose: TTokenPurpose): Promise<string> {
   const token = createToken();
   await db.insert(userTokens).values({
     userId,
@@ -133,39 +134,30 @@ export async function issueAccountToken(db: TDatabase, userId: number, purpose: 
   return token;
 }
 
-export async function sendAccountMail(
-  deps: TAuthDeps,
-  user: { id: number; name: string; email: string; language: string },
-  purpose: TTokenPurpose,
+/** Queues the activation email of a user who has no password yet, in the transaction that made them active. */
+export async function queueActivationMail(
+  jobs: TJobQueue,
+  tx: TExecutor,
+  user: { id: number; status: string; passwordHash: string | null },
+  actor: TActor,
 ): Promise<void> {
-  const token = await issueAccountToken(deps.db, user.id, purpose);
-  const path = purpose === 'RESET' ? 'reset' : 'activate';
-  const link = `${deps.config.publicUrl}/auth/${path}/${user.id}/${token}`;
-  const mail = renderAccountMail(purpose === 'RESET' ? 'reset' : 'activate', user.language, {
-    name: user.name,
-    link,
-    hours: TOKEN_HOURS[purpose],
+  if (user.status !== 'ACTIVE' || user.passwordHash) return;
+  await queueEmail(jobs, tx, {
+    key: `account-activation:${user.id}:${randomUUID()}`,
+    message: { type: 'account-activation', userId: user.id, actor },
   });
-  await deps.mailer.send({ to: user.email, ...mail });
 }
 
 /**
- * Always answers the same way, whether the email has an account or not; the
- * mail goes out after the answer so timing does not tell either.
+ * Always answers the same way, and does the same work, whether the email has
+ * an account or not: the email is queued either way, and the job looks the
+ * account up (and sends nothing for an unknown or inactive one).
  */
 export async function requestPasswordRecovery(deps: TAuthDeps, email: string, actor: TActor): Promise<void> {
   await takeAttempt(deps.db, recoveryRules(actor.ip ?? 'unknown'));
-  const [user] = await deps.db
-    .select({ id: users.id, name: users.name, email: users.email, language: users.language, status: users.status })
-    .from(users)
-    .where(eq(users.email, email));
-  if (user?.status !== 'ACTIVE') return;
-  setImmediate(() => {
-    sendAccountMail(deps, user, 'RESET')
-      .then(() =>
-        recordAudit(deps.db, actor, { action: 'PASSWORD_RECOVERY_REQUESTED', recordType: 'user', recordId: user.id }),
-      )
-      .catch((error) => deps.log('Could not send the password recovery email', error));
+  await queueEmail(deps.jobs, deps.db, {
+    key: `password-recovery:${randomUUID()}`,
+    message: { type: 'password-recovery', email, actor },
   });
 }
 

@@ -1,70 +1,83 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { TServerConfig } from '../../config.ts';
+import type { TExecutor } from '../../db/database.ts';
+import type { TJobQueue } from '../../jobs/define-job.ts';
+import { queueEmail, type TComposedEmail, type TEmailMessage } from '../../jobs/send-email.ts';
 import { renderEventRequestMail } from '../../mail/templates.ts';
 
-/** The reporter of a request, as the replies need them. */
-export interface TReporter {
-  requestId: number;
-  name: string;
-  email: string;
-  title: string;
-  language: string;
-}
-
 /** Where the public map opens on an occurrence. */
-export function occurrenceLink(app: FastifyInstance, eventId: number): string {
-  return `${app.config.publicUrl}/?occurrence=${eventId}`;
+export function occurrenceLink(publicUrl: string, eventId: number): string {
+  return `${publicUrl}/?occurrence=${eventId}`;
 }
 
-/**
- * Emails the reporter about their request, in the language they wrote in. A
- * mail that cannot be sent is logged: the staff's decision stands either way.
- */
-export async function mailReporter(
-  app: FastifyInstance,
-  kind: 'accepted' | 'rejected' | 'resolved',
-  reporter: TReporter,
-  extra: { link?: string; reason?: string } = {},
+/** Queues the email that tells the reporter their request was accepted or rejected, in the decision's transaction. */
+export async function queueDecisionMail(
+  jobs: TJobQueue,
+  tx: TExecutor,
+  requestId: number,
+  decision: 'accepted' | 'rejected',
 ): Promise<void> {
-  try {
-    const mail = renderEventRequestMail(kind, reporter.language, {
-      name: reporter.name,
-      requestId: reporter.requestId,
-      title: reporter.title,
-      ...extra,
-    });
-    await app.mailer.send({ to: reporter.email, ...mail });
-  } catch (error) {
-    app.log.error({ err: error, requestId: reporter.requestId, kind }, 'could not email the reporter of a request');
-  }
+  // A request is decided once: its key says which decision it tells.
+  await queueEmail(jobs, tx, {
+    key: `event-request:${requestId}:${decision}`,
+    message: { type: 'event-request-decision', requestId, decision },
+  });
 }
 
 /**
- * When an event made from a citizen's report is resolved, tells the reporter.
- * Called after the status change is committed; never throws.
+ * When an event made from a citizen's report is resolved, queues the email
+ * that tells the reporter, in the transaction that resolved it. An event no
+ * one reported queues nothing.
  */
-export async function notifyReporterOfResolution(app: FastifyInstance, eventId: number): Promise<void> {
-  try {
-    const { rows } = await app.db.execute<{
-      id: number;
-      participant_name: string;
-      participant_email: string;
-      title: string;
-      language: string;
-    }>(
-      sql`select r.id, r.participant_name, r.participant_email, r.title, r.language
-            from event_requests r where r.event_id = ${eventId} and r.status = 'ACCEPTED'`,
-    );
-    const request = rows[0];
-    if (!request) return;
-    await mailReporter(app, 'resolved', {
-      requestId: request.id,
-      name: request.participant_name,
-      email: request.participant_email,
-      title: request.title,
-      language: request.language,
-    });
-  } catch (error) {
-    app.log.error({ err: error, eventId }, 'could not tell the reporter that their occurrence was resolved');
-  }
+export async function queueResolutionMail(jobs: TJobQueue, tx: TExecutor, eventId: number): Promise<boolean> {
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`select r.id from event_requests r where r.event_id = ${eventId} and r.status = 'ACCEPTED'`,
+  );
+  const request = rows[0];
+  if (!request) return false;
+  // Resolved, reopened and resolved again: each resolution tells them.
+  await queueEmail(jobs, tx, {
+    key: `event-request:${request.id}:resolved:${randomUUID()}`,
+    message: { type: 'event-request-resolved', requestId: request.id },
+  });
+  return true;
+}
+
+/**
+ * The email to a request's reporter, in the language they wrote in: accepted
+ * (with the link to the occurrence), rejected (with the reason) or resolved.
+ * Nothing when the request no longer says so (deleted meanwhile).
+ */
+export async function composeEventRequestMail(
+  db: TExecutor,
+  config: TServerConfig,
+  message: Extract<TEmailMessage, { type: 'event-request-decision' | 'event-request-resolved' }>,
+): Promise<TComposedEmail | null> {
+  const kind = message.type === 'event-request-resolved' ? 'resolved' : message.decision;
+  const { rows } = await db.execute<{
+    id: number;
+    participant_name: string;
+    participant_email: string;
+    title: string;
+    language: string;
+    status: string;
+    reason: string | null;
+    event_id: number | null;
+  }>(
+    sql`select r.id, r.participant_name, r.participant_email, r.title, r.language, r.status, r.reason, r.event_id
+          from event_requests r where r.id = ${message.requestId}`,
+  );
+  const request = rows[0];
+  const expected = kind === 'rejected' ? 'REJECTED' : 'ACCEPTED';
+  if (request?.status !== expected) return null;
+  const mail = renderEventRequestMail(kind, request.language, {
+    name: request.participant_name,
+    requestId: request.id,
+    title: request.title,
+    link:
+      kind === 'accepted' && request.event_id !== null ? occurrenceLink(config.publicUrl, request.event_id) : undefined,
+    reason: kind === 'rejected' ? (request.reason ?? undefined) : undefined,
+  });
+  return { mail: { to: request.participant_email, ...mail } };
 }

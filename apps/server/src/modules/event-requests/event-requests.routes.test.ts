@@ -7,12 +7,13 @@ import { findAuditRows } from '../../../test/audit.ts';
 import { createReportCategory, nextAddress, noisyPng, photoWithGps } from '../../../test/event-request-factories.ts';
 import { createEntity, signInNewUser } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/files.ts';
+import { waitForJobs } from '../../../test/jobs.ts';
 import { createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { documents, eventRequests, events, eventTimeline } from '../../db/schema/index.ts';
 import { readPhotoPosition } from '../../lib/photos.ts';
-import { notifyReporterOfResolution } from './event-request-mail.ts';
+import { queueResolutionMail } from './event-request-mail.ts';
 
 const t = useTestApp();
 
@@ -549,14 +550,15 @@ describe('POST /api/event-requests/:id/reject', () => {
   });
 });
 
-describe('notifyReporterOfResolution', () => {
+describe('the "resolved" email to the reporter', () => {
   it('tells the reporter, in their language, that the event made from their report was resolved', async () => {
     const id = await report((await createReportCategory(t.db)).id, {
       participantEmail: 'resolvido@example.pt',
       language: 'pt-PT',
     });
     const eventId = (await staff.post(`/event-requests/${id}/accept`, {})).json().event.id as number;
-    await notifyReporterOfResolution(t.app, eventId);
+    expect(await t.db.transaction((tx) => queueResolutionMail(t.app.jobs, tx, eventId))).toBe(true);
+    await waitForJobs(t, ['send-email']);
     const mail = t.mails.find((m) => m.to === 'resolvido@example.pt' && m.subject.includes('resolvida'));
     expect(mail?.subject).toBe(`Ocorrência do pedido n.º ${id} resolvida`);
   });
@@ -575,6 +577,7 @@ describe('notifyReporterOfResolution', () => {
     const mail = await waitFor(() => t.mails.find((m) => m.to === 'fecho@example.pt' && /resolved/i.test(m.subject)));
     expect(mail.subject).toContain(String(id));
     await resolver.put(`/events/${eventId}/status`, { status: 'CLOSED' });
+    await waitForJobs(t, ['send-email']);
     expect(t.mails.filter((m) => m.to === 'fecho@example.pt' && /resolved/i.test(m.subject))).toHaveLength(1);
   });
 
@@ -591,10 +594,8 @@ describe('notifyReporterOfResolution', () => {
     expect(mail.subject).toContain(String(id));
   });
 
-  it('sends nothing for an event no one reported, and never throws', async () => {
-    const sent = t.mails.length;
-    await notifyReporterOfResolution(t.app, 2_000_000_000);
-    expect(t.mails.length).toBe(sent);
+  it('queues nothing for an event no one reported', async () => {
+    expect(await t.db.transaction((tx) => queueResolutionMail(t.app.jobs, tx, 2_000_000_000))).toBe(false);
   });
 });
 

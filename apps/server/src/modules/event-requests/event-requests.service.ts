@@ -34,7 +34,7 @@ import { DOCUMENT_OWNERS } from '../documents/document-owners.ts';
 import { toDocumentRecord } from '../documents/documents.presenter.ts';
 import { listDocumentsOf } from '../documents/documents.service.ts';
 import { createEvent } from '../events/events.service.ts';
-import { mailReporter, occurrenceLink, type TReporter } from './event-request-mail.ts';
+import { queueDecisionMail } from './event-request-mail.ts';
 import { notifyRequestAssigned } from './event-request-notifications.ts';
 import { requestInScopeSql } from './event-request-scope.ts';
 import {
@@ -355,14 +355,6 @@ export async function readEventRequest(db: TExecutor, id: number, auth: TAuthCon
 
 // ---------------------------------------------------------------- accepting and rejecting
 
-const reporterOf = (row: TEventRequestSqlRow): TReporter => ({
-  requestId: row.id,
-  name: row.participant_name,
-  email: row.participant_email,
-  title: row.title,
-  language: row.language,
-});
-
 /** The event's shape: what staff drew on accepting, else the place the reporter gave. */
 function eventGeoJsonOf(row: TEventRequestSqlRow, input: TAcceptInput): TEventGeoJson {
   const drawn = input.geojson;
@@ -432,7 +424,8 @@ async function copyPhotosToEvent(
 
 /**
  * Accepts a pending report: it becomes an event (linked both ways), its
- * photos go with it, and the reporter is told by email with a link to the map.
+ * photos go with it, and the reporter is told by email with a link to the map
+ * (queued with the acceptance).
  */
 export async function acceptEventRequest(
   app: FastifyInstance,
@@ -441,7 +434,7 @@ export async function acceptEventRequest(
   auth: TAuthContext,
   actor: TActor,
 ): Promise<TEventRequest> {
-  const { eventId, reporter } = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     const row = await findRequestRow(tx, id, auth, { forUpdate: true });
     if (row.status !== 'PENDING') throw notPending();
     const geojson = eventGeoJsonOf(row, input);
@@ -478,13 +471,12 @@ export async function acceptEventRequest(
       before: { status: 'PENDING' },
       after: { status: 'ACCEPTED', eventId },
     });
-    return { eventId, reporter: reporterOf(row) };
+    await queueDecisionMail(app.jobs, tx, id, 'accepted');
   });
-  void mailReporter(app, 'accepted', reporter, { link: occurrenceLink(app, eventId) });
   return readEventRequest(app.db, id, auth);
 }
 
-/** Rejects a pending report with a reason, which the reporter receives by email. */
+/** Rejects a pending report with a reason, which the reporter receives by email (queued with the rejection). */
 export async function rejectEventRequest(
   app: FastifyInstance,
   id: number,
@@ -492,7 +484,7 @@ export async function rejectEventRequest(
   auth: TAuthContext,
   actor: TActor,
 ): Promise<TEventRequest> {
-  const reporter = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     const row = await findRequestRow(tx, id, auth, { forUpdate: true });
     if (row.status !== 'PENDING') throw notPending();
     await tx
@@ -512,8 +504,7 @@ export async function rejectEventRequest(
       before: { status: 'PENDING' },
       after: { status: 'REJECTED', reason: input.reason },
     });
-    return reporterOf(row);
+    await queueDecisionMail(app.jobs, tx, id, 'rejected');
   });
-  void mailReporter(app, 'rejected', reporter, { reason: input.reason });
   return readEventRequest(app.db, id, auth);
 }

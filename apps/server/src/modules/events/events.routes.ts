@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  type TEventStatus,
   ZEvent,
   ZEventBulkTransfer,
   ZEventComment,
@@ -26,7 +25,6 @@ import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
-import { notifyReporterOfResolution } from '../event-requests/event-request-mail.ts';
 import {
   addEventComment,
   changeEventStatus,
@@ -69,11 +67,6 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { rule: { all: ['MANAGE_EVENTS'] } } as const;
   const write = { rule: { all: ['MANAGE_EVENTS', 'WRITE_EVENT'] } } as const;
   const isPublic = { rule: 'public' } as const;
-
-  /** After the commit and off the request: the operator does not wait for a mail server. */
-  const notifyIfResolved = (eventId: number, previousStatus: TEventStatus, status: TEventStatus) => {
-    if (status === 'RESOLVED' && previousStatus !== 'RESOLVED') void notifyReporterOfResolution(app, eventId);
-  };
 
   app.get(
     '/events/search',
@@ -192,14 +185,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/status',
     { config: manage, schema: { tags, params: ZIdParams, body: ZEventStatusChange, response: { 200: ZEvent } } },
     async (request) => {
-      const { event, previousStatus } = await changeEventStatus(
+      const { event } = await changeEventStatus(
         app.db,
+        app.jobs,
         request.params.id,
         request.body,
         requireAuth(request),
         actorOf(request),
       );
-      notifyIfResolved(event.id, previousStatus, event.status);
       return event;
     },
   );
@@ -217,15 +210,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZEventCommentInput, response: { 200: ZEventComment } },
     },
     async (request) => {
-      const { comment, previousStatus, status } = await addEventComment(
+      const { comment } = await addEventComment(
         app.db,
+        app.jobs,
         request.params.id,
         request.body,
         requireAuth(request),
         actorOf(request),
       );
-      // A reply may move the event on (the category's status on reply), resolving it.
-      notifyIfResolved(request.params.id, previousStatus, status);
       return comment;
     },
   );

@@ -26,9 +26,11 @@ import { eventAffectedSystems, eventCategories, eventComments, events, eventTime
 import { byFoldedColumn, matchesSearch } from '../../db/text-search.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
+import type { TJobQueue } from '../../jobs/define-job.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { deleteDocumentsOf, listDocumentsOf } from '../documents/documents.service.ts';
 import { entityInScopeSql, inSubtreesSql, scopeRootIds, type TScopeSubject } from '../entities/entity-scope.ts';
+import { queueResolutionMail } from '../event-requests/event-request-mail.ts';
 import { eventBoundingBoxOf } from './event-geometry.ts';
 import {
   EVENT_CSV_HEADER,
@@ -568,13 +570,28 @@ async function applyStatus(
 }
 
 /**
+ * The "resolved" email to the reporter of the citizen's request an event was
+ * made from, queued in the transaction that resolved it.
+ */
+async function tellReporterIfResolved(
+  jobs: TJobQueue,
+  tx: TExecutor,
+  id: number,
+  from: TEventStatus,
+  to: TEventStatus,
+) {
+  if (to === 'RESOLVED' && from !== 'RESOLVED') await queueResolutionMail(jobs, tx, id);
+}
+
+/**
  * PUT /events/{id}/status: along the lifecycle (EVENT_STATUS_TRANSITIONS)
  * and within the category's statuses, else 409 INVALID_STATUS_TRANSITION; a
- * reopening needs a note. Answers the event and where it came from, so a
- * caller can follow up (the "resolved" email to a reporter).
+ * reopening needs a note. Resolving an event made from a citizen's report
+ * tells its reporter by email. Answers the event and the status it left.
  */
 export async function changeEventStatus(
   db: TDatabase,
+  jobs: TJobQueue,
   id: number,
   change: TEventStatusChangeParsed,
   auth: TAuthContext,
@@ -593,6 +610,7 @@ export async function changeEventStatus(
       throw fieldErrors([{ property: 'note', error: 'MISSING_MESSAGE' }]);
     }
     await applyStatus(tx, before, change.status, change.note, actor);
+    await tellReporterIfResolved(jobs, tx, id, before.status, change.status);
     return { event: await readEvent(tx, id, auth), previousStatus: before.status };
   });
 }
@@ -653,9 +671,13 @@ function statusAfterReply(event: TStoredEvent, category: TStoredCategory, entity
   return canTransition(event.status, target, category.eventStatuses as TEventStatus[]) ? target : null;
 }
 
-/** POST /events/{id}/comments: the reply, on the timeline, and the status move the category asks of it. */
+/**
+ * POST /events/{id}/comments: the reply, on the timeline, and the status move
+ * the category asks of it (a move to RESOLVED tells the reporter, as above).
+ */
 export async function addEventComment(
   db: TDatabase,
+  jobs: TJobQueue,
   id: number,
   input: TEventCommentInputParsed,
   auth: TAuthContext,
@@ -684,8 +706,10 @@ export async function addEventComment(
     });
     const [category] = await tx.select().from(eventCategories).where(eq(eventCategories.id, before.categoryId));
     const moveTo = statusAfterReply(before, category, auth.user.entityId);
-    if (moveTo) await applyStatus(tx, before, moveTo, null, actor);
-    else await tx.update(events).set({ updatedAt: sql`now()` }).where(eq(events.id, id));
+    if (moveTo) {
+      await applyStatus(tx, before, moveTo, null, actor);
+      await tellReporterIfResolved(jobs, tx, id, before.status, moveTo);
+    } else await tx.update(events).set({ updatedAt: sql`now()` }).where(eq(events.id, id));
     const { rows } = await tx.execute<TEventCommentRow>(
       sql`select ${COMMENT_COLUMNS} from event_comments m where m.id = ${comment.id}`,
     );

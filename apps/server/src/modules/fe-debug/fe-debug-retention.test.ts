@@ -1,24 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../test/assertions.ts';
 import { signInNewUser } from '../../../test/factories.ts';
+import { waitForJobs } from '../../../test/jobs.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { claimPeriodicRun, schedulePeriodicRun, type TPeriodicRun } from '../../db/periodic-runs.ts';
-import { deleteExpiredFeDebugReports, FE_DEBUG_SWEEP, scheduleFeDebugSweep } from './fe-debug-retention.ts';
+import { deleteExpiredFeDebug } from '../../jobs/retention-sweeps.ts';
+import { deleteExpiredFeDebugReports } from './fe-debug-retention.ts';
 
 const t = useTestApp();
 const unique = () => randomBytes(4).toString('hex');
 
 let configurator: TCaller;
-const running: TPeriodicRun[] = [];
 
 beforeAll(async () => {
   configurator = callerOf(t, (await signInNewUser(t, { permissions: ['WRITE_CONFIGURATION'] })).authorization);
 });
 
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((run) => run.stop()));
   await setRetention('90');
 });
 
@@ -71,56 +69,14 @@ describe('browser error retention', () => {
   });
 });
 
-describe('the periodic sweep', () => {
-  it('runs once per round however many server processes ask at once', async () => {
-    const name = `test-round-${unique()}`;
-    const claims = await Promise.all(Array.from({ length: 5 }, () => claimPeriodicRun(t.db, name, 60_000)));
-    expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await claimPeriodicRun(t.db, name, 60_000)).toBe(false);
-    await t.db.$client.query(`update periodic_runs set last_run_at = now() - interval '61 seconds' where name = $1`, [
-      name,
-    ]);
-    expect(await claimPeriodicRun(t.db, name, 60_000)).toBe(true);
-  });
-
-  it('is started by two processes, and only one of them runs each round', async () => {
-    const name = `test-processes-${unique()}`;
-    const runs: string[] = [];
-    for (const process of ['a', 'b']) {
-      const scheduled = schedulePeriodicRun(t.db, {
-        name,
-        everyMs: 60_000,
-        checkEveryMs: 10,
-        firstDelayMs: 0,
-        run: async () => {
-          runs.push(process);
-        },
-        log: () => {},
-      });
-      running.push(scheduled);
-      scheduled.start();
-    }
-    await waitFor(() => (runs.length > 0 ? runs : null));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(runs).toHaveLength(1);
-  });
-
-  it('sweeps the expired reports in the background, then waits for the next round', async () => {
+describe('the hourly sweep', () => {
+  it('is a job scheduled every hour (Lisbon time) that deletes the expired reports when it runs', async () => {
+    const schedule = await t.app.jobs.boss.getSchedule(deleteExpiredFeDebug.name);
+    expect(schedule).toMatchObject({ cron: '17 * * * *', timezone: 'Europe/Lisbon' });
     const run = unique();
     await storedReport(`${run} first`, 100);
-    await t.db.$client.query('delete from periodic_runs where name = $1', [FE_DEBUG_SWEEP.name]);
-    const sweep = scheduleFeDebugSweep(t.db, () => {}, { checkEveryMs: 10, firstDelayMs: 0 });
-    running.push(sweep);
-    sweep.start();
-    await expect.poll(() => remaining(run), { timeout: 3000 }).toEqual([]);
-    // Within the hour nothing more is swept…
-    await storedReport(`${run} second`, 100);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await remaining(run)).toEqual([`${run} second`]);
-    // …and once it has passed, the next look sweeps again.
-    await t.db.$client.query(`update periodic_runs set last_run_at = now() - interval '2 hours' where name = $1`, [
-      FE_DEBUG_SWEEP.name,
-    ]);
-    await expect.poll(() => remaining(run), { timeout: 3000 }).toEqual([]);
+    await t.app.jobs.send(deleteExpiredFeDebug, {});
+    await waitForJobs(t, [deleteExpiredFeDebug.name]);
+    expect(await remaining(run)).toEqual([]);
   });
 });

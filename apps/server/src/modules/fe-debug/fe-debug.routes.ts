@@ -12,7 +12,6 @@ import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { perClientRateLimit } from '../../http/rate-limits.ts';
 import { readFeDebugReport, receiveFeDebugReport, searchFeDebugReports } from './fe-debug.service.ts';
-import { scheduleFeDebugSweep } from './fe-debug-retention.ts';
 
 /** A first, in-memory line against a client posting in a loop, before any database work. */
 const CALLS_PER_CLIENT_PER_MINUTE = 60;
@@ -23,7 +22,7 @@ const CALLS_PER_CLIENT_PER_MINUTE = 60;
  * there is one.
  *
  * Reports are kept `feDebug.reportRetentionDays` days after they were last
- * seen (see fe-debug-retention.ts).
+ * seen (see fe-debug-retention.ts, run hourly by the delete-expired-fe-debug-reports job).
  *
  * Reading them needs READ_AUDIT_LOG: the spec names no permission, and these
  * are, like the audit log, a technical record of what happened to other
@@ -33,9 +32,6 @@ const CALLS_PER_CLIENT_PER_MINUTE = 60;
 export const feDebugRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['fe-debug'];
   const read = { rule: { all: ['READ_AUDIT_LOG'] } } as const;
-  const sweep = scheduleFeDebugSweep(app.db, (message, error) => app.log.warn({ err: error }, message));
-  app.addHook('onReady', async () => sweep.start());
-  app.addHook('onClose', async () => sweep.stop());
 
   app.post(
     '/fe-debug/',

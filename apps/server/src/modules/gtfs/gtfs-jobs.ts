@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TGtfsFailureCode, TGtfsJobStatus, TGtfsReport } from '@mip/shared';
+import { sql } from 'drizzle-orm';
 import type { TZipLimits } from '../../config.ts';
-import type { TDatabase } from '../../db/database.ts';
+import type { TDatabase, TExecutor } from '../../db/database.ts';
 import type { TActor } from '../../http/audit.ts';
+import type { TJobLog } from '../../jobs/define-job.ts';
 import { notifyImportEnded } from './gtfs-notifications.ts';
 import {
   checkFeedInWorker,
@@ -16,20 +18,30 @@ import {
 import { dropFeed, FeedRejectedError, ImportCancelledError, type TImportProgress } from './import/import-feed.ts';
 import { IssueCollector } from './reader/issues.ts';
 
+/*
+ * What the GTFS jobs do (their queues are declared in src/jobs/gtfs-imports.ts).
+ * gtfs_import_jobs holds what the import screen shows — status, phase,
+ * progress, report, a cancel asked for — and pg-boss carries the execution:
+ * a check is queued with its upload, an import with its confirm, each in the
+ * transaction that changed the row.
+ */
+
 /** The GTFS upload folder inside the configured upload folder. */
 export const gtfsUploadDir = (uploadDir: string) => path.join(uploadDir, 'gtfs');
 
-/** A running job writes its progress and heartbeat this often; the reaper gives up on it after STALE_AFTER_MS. */
+/** A running job writes its progress this often, and notices a cancel asked for from any process. */
 const TICK_MS = 500;
-const HEARTBEAT_MS = 2_000;
-export const STALE_AFTER_MS = 15_000;
-const POLL_MS = 2_000;
+/** At most this often when only the cancel is looked at (no progress to write). */
+const CANCEL_CHECK_MS = 2_000;
 /** How many checks per process load the feed as they read it (each holds connections and CPU while it does). */
 const MAX_STAGING = 1;
+/** A checked feed nobody confirmed within this many days no longer takes disk space. */
+const ABANDONED_AFTER_DAYS = 7;
 
-class ShutdownError extends Error {
+/** The job's attempt was given up on: its time budget ran out, or the process is stopping. */
+class InterruptedError extends Error {
   constructor() {
-    super('the server is stopping');
+    super('the job was interrupted');
   }
 }
 
@@ -45,19 +57,7 @@ interface TJobRow {
   is_demo: boolean;
 }
 
-export interface TGtfsJobRunner {
-  /** Checks an uploaded job's feed in the background (VALIDATING → VALIDATED or INVALID). */
-  validate: (jobId: number) => void;
-  /** Looks for QUEUED jobs now rather than at the next poll. */
-  wake: () => void;
-  start: () => void;
-  /** Stops polling; running jobs are interrupted (FAILED, INTERRUPTED) and the previous feeds stay. */
-  stop: () => Promise<void>;
-  /** Resolves once nothing runs (tests). */
-  whenIdle: () => Promise<void>;
-}
-
-/** Writes a job's progress and heartbeat, and notices a cancel asked for by another request or process. */
+/** Writes a job's progress, and notices a cancel asked for by another request or process. */
 class JobTicker {
   private readonly db: TDatabase;
   private readonly jobId: number;
@@ -87,11 +87,11 @@ class JobTicker {
     if (this.writing) return;
     const progress = this.progress;
     const isChanged = progress !== this.written;
-    if (!isChanged && Date.now() - this.lastWriteAt < HEARTBEAT_MS) return;
+    if (!isChanged && Date.now() - this.lastWriteAt < CANCEL_CHECK_MS) return;
     this.writing = (async () => {
       try {
         const { rows } = await this.db.$client.query<{ cancel_requested: boolean }>(
-          `update gtfs_import_jobs set heartbeat_at = now(),
+          `update gtfs_import_jobs set
                   phase = coalesce($2, phase), rows_done = coalesce($3, rows_done), rows_total = coalesce($4, rows_total)
             where id = $1 returning cancel_requested`,
           [this.jobId, progress?.phase ?? null, progress?.rowsDone ?? null, progress?.rowsTotal ?? null],
@@ -129,28 +129,27 @@ function toReport(issues: IssueCollector, summary: TGtfsReport['summary']): TGtf
   };
 }
 
+/** Ends a job (the upload is no longer needed); an import's end is told to whoever confirmed it, in the same transaction. */
 async function finishJob(
   db: TDatabase,
   jobId: number,
   status: TGtfsJobStatus,
   values: { failureCode?: TGtfsFailureCode; failureDetail?: string; report?: TGtfsReport } = {},
 ) {
-  await db.$client.query(
-    `update gtfs_import_jobs set status = $2, finished_at = now(), failure_code = $3, failure_detail = $4,
-            report = coalesce($5, report),
-            error_count = coalesce($6, error_count), warning_count = coalesce($7, warning_count),
-            file_path = null
-      where id = $1`,
-    [
-      jobId,
-      status,
-      values.failureCode ?? null,
-      values.failureDetail?.slice(0, 2000) ?? null,
-      values.report ? JSON.stringify(values.report) : null,
-      values.report?.errorCount ?? null,
-      values.report?.warningCount ?? null,
-    ],
-  );
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ was_import: boolean }>(
+      sql`update gtfs_import_jobs j set status = ${status}, finished_at = now(), failure_code = ${values.failureCode ?? null},
+                failure_detail = ${values.failureDetail?.slice(0, 2000) ?? null},
+                report = coalesce(${values.report ? JSON.stringify(values.report) : null}::jsonb, report),
+                error_count = coalesce(${values.report?.errorCount ?? null}::int, error_count),
+                warning_count = coalesce(${values.report?.warningCount ?? null}::int, warning_count),
+                file_path = null
+           from (select id, status from gtfs_import_jobs where id = ${jobId} for update) prior
+          where j.id = prior.id
+          returning prior.status = 'IMPORTING' as was_import`,
+    );
+    if (rows[0]?.was_import && status === 'FAILED') await notifyImportEnded(tx, jobId, 'FAILED');
+  });
 }
 
 /** The actor an import is audited as: whoever confirmed it (the server itself for the demo feed). */
@@ -168,100 +167,39 @@ function todayNumber(): number {
   return now.getUTCFullYear() * 10_000 + (now.getUTCMonth() + 1) * 100 + now.getUTCDate();
 }
 
-/**
- * Marks FAILED (INTERRUPTED) every job whose heartbeat stopped — its server
- * died mid-way — and drops feed rows left half-loaded. The groups' ACTIVE
- * feeds are never touched, so their timetables stay as they were.
- */
-export async function reapInterruptedJobs(
-  db: TDatabase,
-  options: { staleAfterMs?: number; exceptJobIds?: number[] } = {},
-): Promise<number[]> {
-  const { rows } = await db.$client.query<{ id: number; file_path: string | null; was_import: boolean }>(
-    `with stale as (
-       select id, status from gtfs_import_jobs
-        where status in ('VALIDATING', 'IMPORTING')
-          and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => $1::float8 / 1000)
-          and id <> all($2::int[])
-          for update
-     )
-     update gtfs_import_jobs j set status = 'FAILED', failure_code = 'INTERRUPTED', finished_at = now()
-       from stale where j.id = stale.id
-     returning j.id, j.file_path, stale.status = 'IMPORTING' as was_import`,
-    [options.staleAfterMs ?? STALE_AFTER_MS, options.exceptJobIds ?? []],
-  );
-  // Whoever confirmed an import that a dead server left behind is told; an unconfirmed check was never theirs to wait on.
-  for (const row of rows) if (row.was_import) await notifyImportEnded(db, row.id, 'FAILED');
-  // A checked feed nobody confirmed within a week: its upload no longer takes disk space.
-  const abandoned = await db.$client.query<{ id: number; file_path: string | null }>(
-    `update gtfs_import_jobs set status = 'CANCELLED', finished_at = now()
-      where status = 'VALIDATED' and created_at < now() - interval '7 days'
-      returning id, file_path`,
-  );
-  for (const row of [...rows, ...abandoned.rows]) await removeFile(row.file_path);
-  await db.$client.query(`update gtfs_import_jobs set file_path = null where id = any($1::int[])`, [
-    [...rows, ...abandoned.rows].map((row) => row.id),
-  ]);
-  // A feed staged by its upload's check waits for its job's confirm; once the job ends otherwise, it goes.
-  const leftovers = await db.$client.query<{ id: number }>(
-    `select f.id from gtfs_feeds f
-      where f.status <> 'ACTIVE'
-        and not exists (select 1 from gtfs_import_jobs j
-                         where j.id = f.job_id and j.status in ('VALIDATING', 'VALIDATED', 'QUEUED', 'IMPORTING'))`,
-  );
-  for (const feed of leftovers.rows) await dropFeed(db, feed.id);
-  // A load that died before its feed row went: its table has no feed any more.
-  const orphans = await db.$client.query<{ tablename: string }>(
-    `select c.relname as tablename from pg_class c
-      where c.relkind = 'r' and c.relname ~ '^gtfs_stop_times_f[0-9]+$' and not c.relispartition
-        and not exists (select 1 from gtfs_feeds f where 'gtfs_stop_times_f' || f.id = c.relname)`,
-  );
-  for (const orphan of orphans.rows) await db.$client.query(`drop table if exists ${orphan.tablename}`);
-  return rows.map((row) => row.id);
+export interface TGtfsJobWork {
+  /** Checks an uploaded feed (VALIDATING → VALIDATED or INVALID), loading it on the way when it can. */
+  check: (importJobId: number, signal: AbortSignal) => Promise<void>;
+  /** Imports a confirmed feed (QUEUED → IMPORTING → SUCCEEDED, FAILED or CANCELLED). */
+  import: (importJobId: number, signal: AbortSignal) => Promise<void>;
 }
 
 /**
- * The background side of GTFS imports, in the server process: validations
- * run as soon as a file is uploaded; confirmed imports wait as QUEUED rows
- * that any server picks with FOR UPDATE SKIP LOCKED (one import at a time
- * per process, one per group). Progress and heartbeat live in the job row.
+ * The GTFS jobs of one process: a check loads the feed it reads (see
+ * checkAndStage) and keeps it for the confirm, which then only swaps it in
+ * when the import runs in the same process; `signal` is the pg-boss attempt's.
  */
-export function createGtfsJobRunner(
+export function createGtfsJobWork(
   db: TDatabase,
-  options: {
-    log?: (message: string, error?: unknown) => void;
-    /** Runs after every sweep for interrupted jobs (the demo feed restarts its import there). */
-    afterReap?: () => Promise<void>;
-    /** How much an uploaded zip may unzip to (the configured limits by default). */
-    zipLimits?: TZipLimits;
-  } = {},
-): TGtfsJobRunner {
-  const log = options.log ?? (() => {});
-  const zipLimits = options.zipLimits;
-  const running = new Map<number, AbortController>();
+  log: Pick<TJobLog, 'error'>,
+  /** How much an uploaded zip may unzip to (the configured limits by default). */
+  zipLimits?: TZipLimits,
+): TGtfsJobWork {
   /** By job: the feed its check loaded, which its confirm only has to swap in (see checkAndStage). */
-  const stagedFeeds = new Map<number, TStagedFeedHandle>();
+  const stagedFeeds = new Map<number, { staged: TStagedFeedHandle; at: number }>();
   let stagingCount = 0;
-  const work = new Set<Promise<void>>();
-  let isImporting = false;
-  let isStopping = false;
-  let pollTimer: NodeJS.Timeout | null = null;
-  let reapTimer: NodeJS.Timeout | null = null;
 
-  const track = (promise: Promise<void>) => {
-    const tracked = promise.catch((error) => log('GTFS job failed unexpectedly', error));
-    work.add(tracked);
-    void tracked.finally(() => work.delete(tracked));
-  };
-
-  /** Shared by both kinds of job: ticker, cancel, shutdown and unexpected failures. */
+  /** Shared by both kinds of job: progress, cancel, interruption and unexpected failures. */
   async function runJob(
     jobId: number,
+    attempt: AbortSignal,
     body: (controller: AbortController, ticker: JobTicker) => Promise<void>,
     filePath: string | null,
   ) {
     const controller = new AbortController();
-    running.set(jobId, controller);
+    const interrupt = () => controller.abort(new InterruptedError());
+    if (attempt.aborted) interrupt();
+    attempt.addEventListener('abort', interrupt, { once: true });
     const ticker = new JobTicker(db, jobId, controller);
     ticker.start();
     try {
@@ -269,9 +207,11 @@ export function createGtfsJobRunner(
     } catch (error) {
       await ticker.stop();
       if (controller.signal.aborted || error instanceof ImportCancelledError) {
-        const reason = controller.signal.reason;
-        if (reason instanceof ShutdownError) await finishJob(db, jobId, 'FAILED', { failureCode: 'INTERRUPTED' });
-        else await finishJob(db, jobId, 'CANCELLED');
+        if (controller.signal.reason instanceof InterruptedError) {
+          await finishJob(db, jobId, 'FAILED', { failureCode: 'INTERRUPTED' });
+        } else {
+          await finishJob(db, jobId, 'CANCELLED');
+        }
       } else if (error instanceof FeedRejectedError) {
         const { rows } = await db.$client.query<{ report: TGtfsReport | null }>(
           'select report from gtfs_import_jobs where id = $1',
@@ -282,7 +222,7 @@ export function createGtfsJobRunner(
           report: toReport(error.issues, rows[0]?.report?.summary ?? null),
         });
       } else {
-        log(`GTFS job ${jobId} failed`, error);
+        log.error(`GTFS job ${jobId} failed`, error);
         await finishJob(db, jobId, 'FAILED', {
           failureCode: 'INTERNAL_ERROR',
           failureDetail: error instanceof Error ? error.message : String(error),
@@ -290,8 +230,8 @@ export function createGtfsJobRunner(
       }
       await removeFile(filePath);
     } finally {
+      attempt.removeEventListener('abort', interrupt);
       await ticker.stop();
-      running.delete(jobId);
     }
   }
 
@@ -328,14 +268,20 @@ export function createGtfsJobRunner(
         signal: controller.signal,
         onProgress: (progress) => ticker.set(progress),
       });
-      if (check.stagingFailure) log(`GTFS job ${job.id}: the feed could not be staged`, check.stagingFailure);
+      if (check.stagingFailure) log.error(`GTFS job ${job.id}: the feed could not be staged`, check.stagingFailure);
       return check;
     } finally {
       if (isStaging) stagingCount--;
     }
   }
 
-  async function validateJob(jobId: number): Promise<void> {
+  /** Forgets what was staged for jobs no confirm came for within the week (the sweep dropped their feeds). */
+  function forgetOldStaged() {
+    const tooOld = Date.now() - (ABANDONED_AFTER_DAYS + 1) * 86_400_000;
+    for (const [jobId, entry] of stagedFeeds) if (entry.at < tooOld) stagedFeeds.delete(jobId);
+  }
+
+  async function check(jobId: number, attempt: AbortSignal): Promise<void> {
     const job = await loadJob(jobId);
     if (job?.status !== 'VALIDATING') return;
     const filePath = job.file_path;
@@ -343,8 +289,10 @@ export function createGtfsJobRunner(
       await finishJob(db, jobId, 'FAILED', { failureCode: 'UPLOAD_MISSING' });
       return;
     }
+    forgetOldStaged();
     await runJob(
       jobId,
+      attempt,
       async (controller, ticker) => {
         ticker.set({ phase: 'READING', rowsDone: 0, rowsTotal: null });
         const check = await checkAndStage(job, filePath, controller, ticker);
@@ -375,7 +323,7 @@ export function createGtfsJobRunner(
             await removeFile(filePath);
             if (staged) await dropFeed(db, staged.feedId);
           } else if (staged) {
-            stagedFeeds.set(jobId, staged);
+            stagedFeeds.set(jobId, { staged, at: Date.now() });
           }
         } catch (error) {
           if (staged) await dropFeed(db, staged.feedId).catch(() => {});
@@ -388,7 +336,7 @@ export function createGtfsJobRunner(
 
   /** The feed a job's check staged, if this process holds it and it is still there to swap in. */
   async function takeStaged(jobId: number): Promise<TStagedFeedHandle | null> {
-    const staged = stagedFeeds.get(jobId) ?? null;
+    const staged = stagedFeeds.get(jobId)?.staged ?? null;
     stagedFeeds.delete(jobId);
     if (staged) {
       const { rowCount } = await db.$client.query(`select 1 from gtfs_feeds where id = $1 and status = 'LOADING'`, [
@@ -400,7 +348,16 @@ export function createGtfsJobRunner(
     return null;
   }
 
-  async function importJob(job: TJobRow): Promise<void> {
+  async function importJob(jobId: number, attempt: AbortSignal): Promise<void> {
+    // Only a job still waiting: one cancelled meanwhile, or already taken, is left as it is.
+    const { rows } = await db.$client.query<TJobRow>(
+      `update gtfs_import_jobs set status = 'IMPORTING', started_at = now(), phase = 'READING', rows_done = 0
+        where id = $1 and status = 'QUEUED'
+        returning id, group_id, status, file_path, rows_total, report, confirmed_by, created_by, is_demo`,
+      [jobId],
+    );
+    const job = rows[0];
+    if (!job) return;
     const filePath = job.file_path;
     if (!filePath || !existsSync(filePath)) {
       await finishJob(db, job.id, 'FAILED', { failureCode: 'UPLOAD_MISSING' });
@@ -408,6 +365,7 @@ export function createGtfsJobRunner(
     }
     await runJob(
       job.id,
+      attempt,
       async (controller, ticker) => {
         const staged = await takeStaged(job.id);
         const input = {
@@ -437,76 +395,96 @@ export function createGtfsJobRunner(
       },
       filePath,
     );
-    // Success was told inside the swap's transaction; a failure is only known here, once runJob recorded it.
-    const ended = await db.$client.query<{ status: TGtfsJobStatus }>(
-      'select status from gtfs_import_jobs where id = $1',
-      [job.id],
-    );
-    if (ended.rows[0]?.status === 'FAILED') await notifyImportEnded(db, job.id, 'FAILED');
   }
 
-  /** Claims the oldest QUEUED job of a group that has no import running. */
-  async function claimNext(): Promise<TJobRow | null> {
-    const { rows } = await db.$client.query<TJobRow>(
-      `update gtfs_import_jobs set status = 'IMPORTING', started_at = now(), heartbeat_at = now(),
-              phase = 'READING', rows_done = 0
-        where id = (select j.id from gtfs_import_jobs j
-                     where j.status = 'QUEUED'
-                       and not exists (select 1 from gtfs_import_jobs o
-                                        where o.group_id = j.group_id and o.status = 'IMPORTING')
-                     order by j.id
-                     for update skip locked limit 1)
-        returning id, group_id, status, file_path, rows_total, report, confirmed_by, created_by, is_demo`,
+  return { check, import: importJob };
+}
+
+/** Feeds no job will make live any more (their job ended otherwise), and load tables whose feed is gone. */
+async function dropLeftovers(db: TDatabase): Promise<void> {
+  // A feed staged by its upload's check waits for its job's confirm; once the job ends otherwise, it goes.
+  const leftovers = await db.$client.query<{ id: number }>(
+    `select f.id from gtfs_feeds f
+      where f.status <> 'ACTIVE'
+        and not exists (select 1 from gtfs_import_jobs j
+                         where j.id = f.job_id and j.status in ('VALIDATING', 'VALIDATED', 'QUEUED', 'IMPORTING'))`,
+  );
+  for (const feed of leftovers.rows) await dropFeed(db, feed.id);
+  // A load that died before its feed row went: its table has no feed any more.
+  const orphans = await db.$client.query<{ tablename: string }>(
+    `select c.relname as tablename from pg_class c
+      where c.relkind = 'r' and c.relname ~ '^gtfs_stop_times_f[0-9]+$' and not c.relispartition
+        and not exists (select 1 from gtfs_feeds f where 'gtfs_stop_times_f' || f.id = c.relname)`,
+  );
+  for (const orphan of orphans.rows) await db.$client.query(`drop table if exists ${orphan.tablename}`);
+}
+
+/**
+ * Ends a check or import whose attempts pg-boss gave up on — its process died
+ * mid-way (the heartbeat stopped), or it outran its time budget — as FAILED
+ * (INTERRUPTED), tells whoever confirmed an import, and drops what it left
+ * half-loaded. The group's ACTIVE feed is never touched, so its timetables
+ * stay as they were. Answers whether the job was still waiting or running.
+ */
+export async function endInterruptedJob(db: TDatabase, jobId: number, stage: 'check' | 'import'): Promise<boolean> {
+  const statuses = stage === 'check' ? ['VALIDATING'] : ['QUEUED', 'IMPORTING'];
+  const ended = await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ file_path: string | null }>(
+      sql`update gtfs_import_jobs j set status = 'FAILED', failure_code = 'INTERRUPTED', finished_at = now(),
+                file_path = null
+           from (select id, status, file_path from gtfs_import_jobs where id = ${jobId} for update) prior
+          where j.id = prior.id and prior.status = any(${sql.param(statuses)}::text[])
+          returning prior.file_path`,
     );
+    // Whoever confirmed an import is told; an unconfirmed check was never theirs to wait on.
+    if (rows[0] && stage === 'import') await notifyImportEnded(tx, jobId, 'FAILED');
     return rows[0] ?? null;
+  });
+  if (!ended) return false;
+  await removeFile(ended.file_path);
+  await dropLeftovers(db);
+  return true;
+}
+
+/**
+ * The periodic look at the imports (and the first thing a workers process
+ * does): queues the imports waiting without a job (the demo network's, queued
+ * with the first run's data), ends the checks and imports whose job pg-boss
+ * no longer has waiting or running (rows left by a version before pg-boss
+ * among them), cancels checked feeds nobody confirmed within a week and drops
+ * what no job will use.
+ */
+export async function tidyImportJobs(
+  db: TDatabase,
+  lookups: {
+    queueImport: (tx: TExecutor, importJob: { id: number; groupId: number }) => Promise<unknown>;
+    /** Whether the row's check or import is waiting or running in pg-boss. */
+    isJobLive: (importJobId: number, stage: 'check' | 'import') => Promise<boolean>;
+  },
+): Promise<void> {
+  const waiting = await db.$client.query<{ id: number; group_id: number }>(
+    `select id, group_id from gtfs_import_jobs where status = 'QUEUED' order by id`,
+  );
+  for (const row of waiting.rows) await lookups.queueImport(db, { id: row.id, groupId: row.group_id });
+  // A minute's grace: a row and its job are written in one transaction, but a job may still be on its way to start.
+  const running = await db.$client.query<{ id: number; status: TGtfsJobStatus }>(
+    `select id, status from gtfs_import_jobs
+      where status in ('VALIDATING', 'QUEUED', 'IMPORTING')
+        and coalesce(started_at, created_at) < now() - interval '1 minute'
+      order by id`,
+  );
+  for (const row of running.rows) {
+    const stage = row.status === 'VALIDATING' ? 'check' : 'import';
+    if (!(await lookups.isJobLive(row.id, stage))) await endInterruptedJob(db, row.id, stage);
   }
-
-  async function drainQueue(): Promise<void> {
-    if (isImporting || isStopping) return;
-    isImporting = true;
-    try {
-      for (let job = await claimNext(); job && !isStopping; job = await claimNext()) await importJob(job);
-    } finally {
-      isImporting = false;
-    }
-  }
-
-  const wake = () => {
-    if (!isStopping) track(drainQueue());
-  };
-
-  const reap = async () => {
-    await reapInterruptedJobs(db, { exceptJobIds: [...running.keys()] });
-    // Staged feeds of jobs that ended without a confirm (cancelled, abandoned) were dropped by the sweep.
-    const { rows } = await db.$client.query<{ id: number }>(
-      `select id from gtfs_import_jobs where id = any($1::int[]) and status not in ('VALIDATED', 'QUEUED')`,
-      [[...stagedFeeds.keys()]],
-    );
-    for (const row of rows) stagedFeeds.delete(row.id);
-    await options.afterReap?.();
-  };
-
-  return {
-    validate: (jobId) => {
-      if (!isStopping) track(validateJob(jobId));
-    },
-    wake,
-    start: () => {
-      track(reap().then(() => drainQueue()));
-      pollTimer = setInterval(wake, POLL_MS);
-      pollTimer.unref();
-      reapTimer = setInterval(() => track(reap()), STALE_AFTER_MS);
-      reapTimer.unref();
-    },
-    stop: async () => {
-      isStopping = true;
-      if (pollTimer) clearInterval(pollTimer);
-      if (reapTimer) clearInterval(reapTimer);
-      for (const controller of running.values()) controller.abort(new ShutdownError());
-      await Promise.all([...work]);
-    },
-    whenIdle: async () => {
-      while (work.size > 0) await Promise.all([...work]);
-    },
-  };
+  const abandoned = await db.$client.query<{ id: number; file_path: string | null }>(
+    `update gtfs_import_jobs set status = 'CANCELLED', finished_at = now(), file_path = null
+       from (select id, file_path from gtfs_import_jobs
+              where status = 'VALIDATED' and created_at < now() - make_interval(days => $1) for update) prior
+      where gtfs_import_jobs.id = prior.id
+      returning prior.id, prior.file_path`,
+    [ABANDONED_AFTER_DAYS],
+  );
+  for (const row of abandoned.rows) await removeFile(row.file_path);
+  await dropLeftovers(db);
 }

@@ -8,13 +8,15 @@ import { createEntity, signInNewUser } from '../../../test/factories.ts';
 import { multipartBody } from '../../../test/files.ts';
 import { GTFS_FIXTURES, gtfsFixture, importGtfs, uploadGtfs, waitForJob } from '../../../test/gtfs.ts';
 import { CORPUS_OUTCOMES } from '../../../test/gtfs-corpus.ts';
+import { standInForDeadProcess, waitForJobs } from '../../../test/jobs.ts';
 import { createMobilityGroup } from '../../../test/mobility-factories.ts';
 import { findNotifications } from '../../../test/notifications.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { writeZip } from '../../../test/zip-writer.ts';
+import { endInterruptedGtfsJob, importGtfsFeed } from '../../jobs/gtfs-imports.ts';
 import { DEMO_FEED_PATH, resumeDemoImport } from './demo-feed.ts';
-import { gtfsUploadDir, reapInterruptedJobs } from './gtfs-jobs.ts';
+import { gtfsUploadDir } from './gtfs-jobs.ts';
 import { importFeed } from './import/import-feed.ts';
 import { stopTimesPartition } from './import/stop-times-staging.ts';
 
@@ -440,8 +442,8 @@ describe('GTFS import atomicity', () => {
       'select file_path from gtfs_import_jobs where id = $1',
       [job.id],
     );
-    // As the job runner would have it: the job claimed and beating, so no sweep takes its feed for a leftover.
-    await t.db.$client.query(`update gtfs_import_jobs set status = 'IMPORTING', heartbeat_at = now() where id = $1`, [
+    // As an import job would have it: the row IMPORTING, so no sweep takes its feed for a leftover.
+    await t.db.$client.query(`update gtfs_import_jobs set status = 'IMPORTING', started_at = now() where id = $1`, [
       job.id,
     ]);
     for (const phase of ['INDEXING', 'LOADING', 'SWAPPING'] as const) {
@@ -502,24 +504,30 @@ describe('GTFS import atomicity', () => {
       );
   });
 
-  it('a server that died mid-import: the next start marks the job failed and clears what it left', async () => {
+  it('a server that died mid-import: pg-boss gives the job up and it ends FAILED (INTERRUPTED), the feed kept', async () => {
     const { group, job, bullfrog, feedId } = await groupWithFeed();
-    // What a killed process leaves: the job IMPORTING with a stopped heartbeat, a LOADING feed and its table.
+    // What a killed process leaves: its import job claimed and no longer beating, the row IMPORTING,
+    // a LOADING feed and its table.
+    const dead = await standInForDeadProcess(t);
+    await dead.claim(importGtfsFeed, { importJobId: job.id, stage: 'import' }, { groupId: `group-${group.id}` });
+    await t.db.$client.query(`update gtfs_import_jobs set status = 'IMPORTING', confirmed_by = $2 where id = $1`, [
+      job.id,
+      userId,
+    ]);
     const { rows } = await t.db.$client.query<{ id: number }>(
       `insert into gtfs_feeds (group_id, job_id, status) values ($1, $2, 'LOADING') returning id`,
       [group.id, job.id],
     );
     await t.db.$client.query(`create table ${stopTimesPartition(rows[0].id)} (like gtfs_stop_times)`);
-    await t.db.$client.query(
-      `update gtfs_import_jobs set status = 'IMPORTING', heartbeat_at = now() - interval '1 minute' where id = $1`,
-      [job.id],
-    );
-    const reaped = await reapInterruptedJobs(t.db);
-    expect(reaped).toContain(job.id);
-    expect(await findNotifications(t.db, userId, 'GTFS_IMPORT_FAILED')).toContainEqual(
-      expect.objectContaining({ params: expect.objectContaining({ group: group.name, error: 'INTERRUPTED' }) }),
-    );
+    await dead.die();
+    // This process's supervision finds the heartbeat stale, and the job ends as its queue says.
     expect(await waitForJob(t, authorization, job.id)).toMatchObject({ status: 'FAILED', failureCode: 'INTERRUPTED' });
+    await waitForJobs(t, [endInterruptedGtfsJob.name]);
+    await expect
+      .poll(() => findNotifications(t.db, userId, 'GTFS_IMPORT_FAILED'))
+      .toContainEqual(
+        expect.objectContaining({ params: expect.objectContaining({ group: group.name, error: 'INTERRUPTED' }) }),
+      );
     expect(await activeFeedId(group.id)).toBe(feedId);
     const left = await t.db.$client.query(
       `select to_regclass($1) as partition, (select count(*)::int from gtfs_feeds
@@ -539,7 +547,7 @@ describe('demo network', () => {
        values ($1, 'FAILED', $2, 1, true, 'INTERRUPTED', now())`,
       [group.id, path.basename(DEMO_FEED_PATH)],
     );
-    await resumeDemoImport(t.db, gtfsUploadDir(UPLOAD_DIR));
+    await resumeDemoImport(t.db, t.app.jobs, gtfsUploadDir(UPLOAD_DIR));
     const { rows } = await t.db.$client.query<{ id: number }>(
       `select id from gtfs_import_jobs where group_id = $1 and status <> 'FAILED'`,
       [group.id],
@@ -557,7 +565,7 @@ describe('demo network', () => {
     const schedules = await Promise.all([today, yearFromToday].map((date) => scheduleAt(trindade!.id, date)));
     for (const schedule of schedules) expect(schedule.routes.length).toBeGreaterThan(0);
     // Once loaded, another sweep queues nothing more.
-    await resumeDemoImport(t.db, gtfsUploadDir(UPLOAD_DIR));
+    await resumeDemoImport(t.db, t.app.jobs, gtfsUploadDir(UPLOAD_DIR));
     const again = await t.db.$client.query(`select count(*)::int as n from gtfs_import_jobs where group_id = $1`, [
       group.id,
     ]);

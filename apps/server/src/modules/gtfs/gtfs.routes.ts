@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { resumeDemoImport } from './demo-feed.ts';
 import {
   cancelImportJob,
   confirmImportJob,
@@ -21,24 +20,18 @@ import {
   searchImportJobs,
   uploadGtfsFile,
 } from './gtfs.service.ts';
-import { createGtfsJobRunner, gtfsUploadDir } from './gtfs-jobs.ts';
+import { gtfsUploadDir } from './gtfs-jobs.ts';
 
 /**
  * GTFS import (console /import-gtfs, IMPORT_GTFS_FILE): upload a zip into a
  * group, read the validation report, confirm or cancel, follow the progress,
- * read the history — each only for groups whose entity is in the caller's scope. The work runs in the background job runner started here.
+ * read the history — each only for groups whose entity is in the caller's scope. Checks and imports run as
+ * background jobs (src/jobs/gtfs-imports.ts), queued with the upload and the confirm.
  */
 export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { rule: { all: ['IMPORT_GTFS_FILE'] } } as const;
   const tags = ['gtfs'];
   const uploadDir = gtfsUploadDir(app.config.uploadDir);
-  const runner = createGtfsJobRunner(app.db, {
-    log: (message, error) => app.log.error({ err: error }, message),
-    afterReap: () => resumeDemoImport(app.db, uploadDir),
-    zipLimits: app.config.gtfsZipLimits,
-  });
-  app.addHook('onReady', async () => runner.start());
-  app.addHook('onClose', async () => runner.stop());
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: GTFS_MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
@@ -61,7 +54,7 @@ export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       uploadGtfsFile(
         app.db,
-        runner,
+        app.jobs,
         request,
         { groupId: request.query.groupId, uploadDir },
         requireAuth(request),
@@ -93,7 +86,7 @@ export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/gtfs/imports/:id/confirm',
     { config, schema: { tags, params: ZIdParams, response: { 200: ZGtfsImportJob } } },
-    async (request) => confirmImportJob(app.db, runner, request.params.id, requireAuth(request), actorOf(request)),
+    async (request) => confirmImportJob(app.db, app.jobs, request.params.id, requireAuth(request), actorOf(request)),
   );
 
   app.post(

@@ -16,6 +16,8 @@ import type { TDatabase } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
+import type { TJobQueue } from '../../jobs/define-job.ts';
+import { queueGtfsCheck, queueGtfsImport } from '../../jobs/gtfs-imports.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { andEntityInScopeSql } from '../entities/entity-scope.ts';
 import { andGroupInScopeSql, groupInScopeSql, isGroupInScope } from '../mobility-groups/group-scope.ts';
@@ -26,7 +28,6 @@ import {
   toImportHistoryItem,
   toImportJob,
 } from './gtfs.presenter.ts';
-import type { TGtfsJobRunner } from './gtfs-jobs.ts';
 import { dropStagedFeeds } from './import/import-feed.ts';
 
 /*
@@ -114,13 +115,13 @@ async function receiveUpload(
 }
 
 /**
- * Takes a GTFS zip for a group and starts checking it; nothing in the group
- * changes until it is confirmed. A group outside the caller's scope is refused
- * as an unknown one.
+ * Takes a GTFS zip for a group and queues its check with it; nothing in the
+ * group changes until it is confirmed. A group outside the caller's scope is
+ * refused as an unknown one.
  */
 export async function uploadGtfsFile(
   db: TDatabase,
-  runner: TGtfsJobRunner,
+  jobs: TJobQueue,
   request: FastifyRequest,
   input: { groupId: number; uploadDir: string },
   auth: TAuthContext,
@@ -132,11 +133,12 @@ export async function uploadGtfsFile(
   const upload = await receiveUpload(request, input.uploadDir);
   const jobId = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: number }>(
-      sql`insert into gtfs_import_jobs (group_id, status, file_name, file_size, file_path, created_by, heartbeat_at)
+      sql`insert into gtfs_import_jobs (group_id, status, file_name, file_size, file_path, created_by)
           values (${input.groupId}, 'VALIDATING', ${upload.fileName}, ${upload.size}, ${upload.filePath},
-                  ${auth.user.id}, now())
+                  ${auth.user.id})
           returning id`,
     );
+    await queueGtfsCheck(jobs, tx, rows[0].id);
     await recordAudit(tx, actor, {
       action: 'GTFS_UPLOAD',
       recordType: 'GTFS_IMPORT_JOB',
@@ -145,21 +147,20 @@ export async function uploadGtfsFile(
     });
     return rows[0].id;
   });
-  runner.validate(jobId);
   return readImportJob(db, jobId, auth);
 }
 
-/** Confirms a validated feed: the job joins the queue and the import runs in the background. */
+/** Confirms a validated feed: its import is queued with the confirm and runs in the background. */
 export async function confirmImportJob(
   db: TDatabase,
-  runner: TGtfsJobRunner,
+  jobs: TJobQueue,
   id: number,
   auth: TAuthContext,
   actor: TActor,
 ): Promise<TGtfsImportJob> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ status: TGtfsJobStatus }>(
-      sql`select j.status from gtfs_import_jobs j
+    const { rows } = await tx.execute<{ status: TGtfsJobStatus; group_id: number }>(
+      sql`select j.status, j.group_id from gtfs_import_jobs j
            where j.id = ${id} ${andGroupInScopeSql(auth, sql`j.group_id`)} for update`,
     );
     if (!rows[0]) throw notFound();
@@ -169,6 +170,7 @@ export async function confirmImportJob(
     await tx.execute(
       sql`update gtfs_import_jobs set status = 'QUEUED', confirmed_by = ${auth.user.id}, rows_done = 0 where id = ${id}`,
     );
+    await queueGtfsImport(jobs, tx, { id, groupId: rows[0].group_id });
     await recordAudit(tx, actor, {
       action: 'GTFS_IMPORT_CONFIRM',
       recordType: 'GTFS_IMPORT_JOB',
@@ -177,7 +179,6 @@ export async function confirmImportJob(
       after: { status: 'QUEUED' },
     });
   });
-  runner.wake();
   return readImportJob(db, id, auth);
 }
 

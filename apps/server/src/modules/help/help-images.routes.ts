@@ -1,11 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import { HELP_IMAGE_MAX_MB, MEGABYTE, ZHelpImage, ZHelpImageParams } from '@mip/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { schedulePeriodicRun } from '../../db/periodic-runs.ts';
 import { actorOf } from '../../http/audit.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
 import { readSingleFileUpload } from '../documents/multipart-upload.ts';
-import { HELP_IMAGE_SWEEP, readHelpImage, storeHelpImage, sweepUnusedHelpImages } from './help-images.service.ts';
+import { readHelpImage, storeHelpImage } from './help-images.service.ts';
 
 /** An image's bytes never change under its id: browsers and a CDN may keep it for a year. */
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -20,13 +19,6 @@ export const helpImageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: HELP_IMAGE_MAX_MB * MEGABYTE, files: 1, fields: 2, fieldSize: 100, parts: 3 },
   });
-  const sweep = schedulePeriodicRun(app.db, {
-    ...HELP_IMAGE_SWEEP,
-    run: () => sweepUnusedHelpImages(app.db),
-    log: (message, error) => app.log.warn({ err: error }, message),
-  });
-  app.addHook('onReady', async () => sweep.start());
-  app.addHook('onClose', async () => sweep.stop());
 
   app.post(
     '/help/images',

@@ -25,15 +25,6 @@ const HELP_IMAGE_RULES: TImageRules = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const HELP_IMAGE_SWEEP = {
-  name: 'help_image_sweep',
-  /** Once an hour across all server processes: plenty against a day's grace. */
-  everyMs: 60 * 60_000,
-  /** How often each process asks whether the hour's sweep is still to do. */
-  checkEveryMs: 10 * 60_000,
-  firstDelayMs: 60_000,
-};
-
 /** The sweep is no one's doing: the audit log names it instead of a user. */
 const SWEEP_ACTOR: TActor = { userId: null, impersonatorUserId: null, ip: null, userAgent: 'help-image-sweep' };
 

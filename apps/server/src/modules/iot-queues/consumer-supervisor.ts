@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { TDatabase } from '../../db/database.ts';
-import type { TPeriodicRun } from '../../db/periodic-runs.ts';
 import { iotQueues } from '../../db/schema/index.ts';
 import type { TSecretBox } from '../../lib/secrets.ts';
 import type { ReadingBus } from '../iot-readings/reading-bus.ts';
 import { ingestMessageBatch } from '../iot-readings/reading-ingest.ts';
-import { scheduleReadingSweep } from '../iot-readings/reading-retention.ts';
 import { toBrokerTarget } from './iot-queues.presenter.ts';
 import { QueueConsumer } from './queue-consumer.ts';
 
@@ -145,24 +143,18 @@ export function createIotConsumerSupervisor(options: {
     }
   }
 
-  let sweep: TPeriodicRun | null = null;
-
   return {
     start: () => {
       if (!options.enabled) return;
       isStopped = false;
       void reconcile();
       timers = [setInterval(() => void reconcile(), RECONCILE_MS), setInterval(() => void writeStatus(), STATUS_MS)];
-      sweep = scheduleReadingSweep(db, (message, error) => log(`${message}: ${(error as Error).message}`));
-      sweep.start();
       for (const timer of timers) timer.unref();
     },
     stop: async () => {
       isStopped = true;
       for (const timer of timers) clearInterval(timer);
       timers = [];
-      await sweep?.stop();
-      sweep = null;
       while (reconciling) await reconciling;
       // Stopped first, so the last status written says the queues are no longer connected here.
       await Promise.all([...consumers.values()].map((consumer) => consumer.stop()));

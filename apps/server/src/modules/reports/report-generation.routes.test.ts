@@ -6,10 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createEntity, signInNewUser } from '../../../test/factories.ts';
+import { standInForDeadProcess, waitForJobs } from '../../../test/jobs.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { reportJobs, reportTemplates } from '../../db/schema/index.ts';
-import { reapInterruptedReportJobs } from './report-jobs.ts';
+import { generateReport } from '../../jobs/reports.ts';
+
+/** Until the generations queued so far have ended. */
+const generationsDone = () => waitForJobs(t, [generateReport.name, 'end-interrupted-report']);
 
 const t = useTestApp();
 const unique = () => randomBytes(4).toString('hex');
@@ -246,7 +250,7 @@ describe('an async report, generated in the background', () => {
       scheduleId: null,
       fileId: null,
     });
-    await t.app.reportJobs.whenIdle();
+    await generationsDone();
 
     const done = await generator.get(`/reports/jobs/${job.id}`);
     expect(done.json()).toMatchObject({ status: 'DONE', progress: 100, rowsDone: 2500, rowsTotal: 2500, error: null });
@@ -279,7 +283,7 @@ describe('an async report, generated in the background', () => {
   it('writes XLSX and PDF files too', async () => {
     for (const format of ['XLSX', 'PDF'] as const) {
       const job = (await generator.post(`/reports/${counted}/generate`, { format, parameters: { linhas: 30 } })).json();
-      await t.app.reportJobs.whenIdle();
+      await generationsDone();
       const done = (await generator.get(`/reports/jobs/${job.id}`)).json();
       expect(done.status, done.error).toBe('DONE');
       const file = await generator.get(`/personal/files/${done.fileId}/download`);
@@ -296,7 +300,7 @@ describe('an async report, generated in the background', () => {
   it('fails with REPORT_QUERY_ERROR and the database message, and tells the requester', async () => {
     const broken = await insertBrokenTemplate(true);
     const job = (await generator.post(`/reports/${broken.id}/generate`, { format: 'CSV', parameters: {} })).json();
-    await t.app.reportJobs.whenIdle();
+    await generationsDone();
     const failed = (await generator.get(`/reports/jobs/${job.id}`)).json();
     expect(failed).toMatchObject({ status: 'FAILED', fileId: null });
     expect(failed.error).toMatch(/^REPORT_QUERY_ERROR: .*a_table_dropped_since/);
@@ -320,30 +324,42 @@ describe('an async report, generated in the background', () => {
     const job = (
       await generator.post(`/reports/${counted}/generate`, { format: 'CSV', parameters: { linhas: 1 } })
     ).json();
-    await t.app.reportJobs.whenIdle();
+    await generationsDone();
     expectError(await manager.get(`/reports/jobs/${job.id}`), 404, 'NOT_FOUND');
     expect(
       (await manager.get('/reports/jobs')).json().content.some((other: { id: number }) => other.id === job.id),
     ).toBe(false);
   });
 
-  it('marks a job whose server died mid-way FAILED (INTERRUPTED) and tells its requester', async () => {
+  /** A generation as the API records it, for a process to claim before the app's workers see it. */
+  async function recordedGeneration(status: 'QUEUED' | 'RUNNING' = 'RUNNING') {
     const [job] = await t.db
       .insert(reportJobs)
-      .values({
-        templateId: counted,
-        requestedBy: generatorId,
-        format: 'CSV',
-        status: 'RUNNING',
-        parameters: { linhas: 1 },
-        heartbeatAt: new Date(Date.now() - 10 * 60_000),
-      })
+      .values({ templateId: counted, requestedBy: generatorId, format: 'CSV', status, parameters: { linhas: 3 } })
       .returning();
-    expect(await reapInterruptedReportJobs(t.db)).toContain(job.id);
-    expect((await generator.get(`/reports/jobs/${job.id}`)).json()).toMatchObject({
-      status: 'FAILED',
-      error: 'INTERRUPTED',
-    });
+    return job;
+  }
+
+  it('runs again a generation whose server died mid-way, to the end', async () => {
+    const job = await recordedGeneration();
+    const dead = await standInForDeadProcess(t);
+    await dead.claim(generateReport, { reportJobId: job.id }, { groupId: `user-${generatorId}` });
+    await dead.die();
+    // pg-boss finds the attempt's heartbeat gone and gives it to a live worker (this app's).
+    await expect
+      .poll(async () => (await generator.get(`/reports/jobs/${job.id}`)).json().status, { timeout: 15_000 })
+      .toBe('DONE');
+    expect((await generator.get(`/reports/jobs/${job.id}`)).json()).toMatchObject({ rowsDone: 3, error: null });
+  });
+
+  it('marks FAILED (INTERRUPTED) a generation whose attempts all died, and tells its requester', async () => {
+    const job = await recordedGeneration();
+    const dead = await standInForDeadProcess(t);
+    await dead.claim(generateReport, { reportJobId: job.id }, { groupId: `user-${generatorId}`, retryLimit: 0 });
+    await dead.die();
+    await expect
+      .poll(async () => (await generator.get(`/reports/jobs/${job.id}`)).json(), { timeout: 10_000 })
+      .toMatchObject({ status: 'FAILED', error: 'INTERRUPTED' });
     const [notification] = (await generator.get('/notifications/search')).json().content;
     expect(notification).toMatchObject({ type: 'REPORT_FAILED', params: { jobId: job.id, error: 'INTERRUPTED' } });
   });

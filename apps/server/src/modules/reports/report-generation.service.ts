@@ -15,6 +15,8 @@ import { searchPage } from '../../db/paged-search.ts';
 import { reportJobs } from '../../db/schema/index.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
+import type { TJobQueue } from '../../jobs/define-job.ts';
+import { queueReportGeneration } from '../../jobs/reports.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { queryCallerOf } from '../queries/query-caller.ts';
 import { toQueryAppError } from '../queries/query-errors.ts';
@@ -173,9 +175,10 @@ export async function generateReportNow(
   return file;
 }
 
-/** Queues one generation (inside the caller's transaction) and audits it as GENERATE of the job. */
+/** Records and queues one generation (inside the caller's transaction), audited as GENERATE of the job. */
 export async function insertReportJob(
   db: TExecutor,
+  jobs: TJobQueue,
   actor: TActor,
   job: {
     template: Pick<TReportTemplateRow, 'id' | 'name'>;
@@ -201,12 +204,14 @@ export async function insertReportJob(
     recordId: row.id,
     after: { templateId: job.template.id, scheduleId: job.scheduleId, format: job.format, parameters: job.parameters },
   });
+  await queueReportGeneration(jobs, db, { id: row.id, requestedBy: row.requestedBy });
   return toReportJob(row, job.template.name);
 }
 
-/** POST /reports/{templateId}/generate for an async template: the queued job; the worker takes it from there. */
+/** POST /reports/{templateId}/generate for an async template: the queued job; a worker takes it from there. */
 export async function queueReportJob(
   db: TDatabase,
+  jobs: TJobQueue,
   auth: TAuthContext,
   templateId: number,
   input: { parameters: TParameterValues; format: TReportFormat },
@@ -214,7 +219,7 @@ export async function queueReportJob(
 ): Promise<TReportJob> {
   return db.transaction(async (tx) => {
     const { template, values } = await loadGeneratable(tx, auth, templateId, input.parameters);
-    return insertReportJob(tx, actor, {
+    return insertReportJob(tx, jobs, actor, {
       template,
       requestedBy: auth.user.id,
       scheduleId: null,
@@ -244,7 +249,6 @@ function fromJobSqlRow(row: Record<string, unknown>): TReportJobRow {
     rowsTotal: row.rows_total as number | null,
     error: row.error as string | null,
     fileId: row.file_id as number | null,
-    heartbeatAt: date(row.heartbeat_at),
     createdAt: new Date(row.created_at as string),
     startedAt: date(row.started_at),
     finishedAt: date(row.finished_at),

@@ -1,6 +1,6 @@
 import { REPORT_ASYNC_TIMEOUT_MS, type TParameterValues, type TReportFormat } from '@mip/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { TDatabase } from '../../db/database.ts';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import type { TDatabase, TExecutor } from '../../db/database.ts';
 import {
   reportJobs,
   reportScheduleSubscribers,
@@ -9,48 +9,40 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { TActor } from '../../http/audit.ts';
-import type { TMailer } from '../../mail/mailer.ts';
-import { renderScheduledReportMail } from '../../mail/templates.ts';
+import type { TJobLog, TRunningJob } from '../../jobs/define-job.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { storeUserFile } from '../personal-files/personal-files.service.ts';
 import { queryCallerForUser } from '../queries/query-caller.ts';
 import { QueryFailedError, type TQueryRunner } from '../queries/query-runner.ts';
-import { formatLisbonDateTime } from './report-files.ts';
 import { countReportRows, produceReportFile } from './report-generation.service.ts';
-import { runDueSchedules } from './report-schedules.service.ts';
 
-/** A running job writes its progress and heartbeat this often; the sweep gives up on it after STALE_AFTER_MS. */
+/*
+ * What the report jobs do (their queue is declared in src/jobs/reports.ts).
+ * report_jobs holds what the screens show — status, progress, error, file —
+ * and pg-boss carries the execution: a generation is queued in the
+ * transaction that records it (a request, "generate now", a schedule that
+ * fell due), retried when its process dies, and ends FAILED (INTERRUPTED)
+ * once its attempts run out.
+ */
+
+/** A running job writes its progress this often. */
 const TICK_MS = 1_000;
-export const STALE_AFTER_MS = 30_000;
-const POLL_MS = 3_000;
-/** Schedules are looked at this often; a generation is due at a minute, so half a minute late at most. */
-const SCHEDULE_POLL_MS = 30_000;
 
-class ShutdownError extends Error {
+/** The attempt was given up on (the process is stopping, or its claim went): the job goes back to the queue. */
+class InterruptedError extends Error {
   constructor() {
-    super('the server is stopping');
+    super('the report job was interrupted');
   }
 }
 
-interface TClaimedJob {
+interface TRunningRow {
   id: number;
   template_id: number;
   schedule_id: number | null;
   requested_by: number;
   parameters: TParameterValues;
   format: TReportFormat;
-}
-
-export interface TReportJobRunner {
-  start: () => void;
-  /** Stops polling; a job under way goes back to the queue for the next process. */
-  stop: () => Promise<void>;
-  /** Looks for QUEUED jobs now rather than at the next poll. */
-  wake: () => void;
-  /** Resolves once nothing runs (tests). */
-  whenIdle: () => Promise<void>;
-  /** Queues the generations of the schedules due at `now` and wakes the worker; answers the new jobs' ids. */
-  runDueSchedules: (now?: Date) => Promise<number[]>;
+  started_at: Date;
 }
 
 /** The actor a background generation is recorded as: whoever asked for it. */
@@ -61,8 +53,8 @@ const jobActor = (userId: number): TActor => ({
   userAgent: 'report-job',
 });
 
-/** Writes a job's progress and heartbeat while it runs. */
-class JobTicker {
+/** Writes a job's progress while it runs. */
+class ProgressTicker {
   private rowsDone = 0;
   private rowsTotal: number | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -92,7 +84,7 @@ class JobTicker {
     const progress = total ? Math.min(99, (this.rowsDone / total) * 100) : 0;
     this.writing = this.db.$client
       .query(
-        `update report_jobs set heartbeat_at = now(), rows_done = $2, rows_total = $3, progress = $4
+        `update report_jobs set rows_done = $2, rows_total = $3, progress = $4
           where id = $1 and status = 'RUNNING'`,
         [this.jobId, this.rowsDone, total, progress],
       )
@@ -129,273 +121,175 @@ function jobErrorText(error: unknown): string {
   if (error instanceof Error && 'fieldErrors' in error && Array.isArray(error.fieldErrors)) {
     // A value the runner refused (an id that no longer exists, a date that is now in the future).
     const first = error.fieldErrors[0] as { property: string; error: string } | undefined;
-    return first ? `${first.error}: ${first.property}` : 'INVALID_PARAMETER';
+    return first ? `${first.error}: ${first.property}` : 'INTERNAL_ERROR';
   }
   return 'INTERNAL_ERROR';
 }
 
-/**
- * Marks FAILED every RUNNING job whose heartbeat stopped (its server died
- * mid-way) and tells its requester.
- */
-export async function reapInterruptedReportJobs(
-  db: TDatabase,
-  options: { staleAfterMs?: number; exceptJobIds?: number[] } = {},
-): Promise<number[]> {
+/** Ends a RUNNING or QUEUED job FAILED and tells its requester, in one transaction; false when it had ended already. */
+async function failJob(db: TDatabase, jobId: number, error: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number; requested_by: number; template_name: string }>(
-      sql`update report_jobs j set status = 'FAILED', error = 'INTERRUPTED', finished_at = now()
+    const { rows } = await tx.execute<{ requested_by: number; template_name: string }>(
+      sql`update report_jobs j set status = 'FAILED', error = ${error}, finished_at = now()
             from report_templates t
-           where t.id = j.template_id and j.status = 'RUNNING'
-             and coalesce(j.heartbeat_at, j.started_at, j.created_at)
-                 < now() - make_interval(secs => ${options.staleAfterMs ?? STALE_AFTER_MS}::float8 / 1000)
-             and j.id <> all(${sql.param(options.exceptJobIds ?? [])}::int[])
-          returning j.id, j.requested_by, t.name as template_name`,
+           where t.id = j.template_id and j.id = ${jobId} and j.status in ('QUEUED', 'RUNNING')
+          returning j.requested_by, t.name as template_name`,
     );
-    for (const row of rows) {
-      await notifyUser(tx, row.requested_by, {
-        type: 'REPORT_FAILED',
-        params: { template: row.template_name, jobId: row.id, error: 'INTERRUPTED' },
-        link: '/reports',
-      });
-    }
-    return rows.map((row) => row.id);
+    const row = rows[0];
+    if (!row) return false;
+    await notifyUser(tx, row.requested_by, {
+      type: 'REPORT_FAILED',
+      params: { template: row.template_name, jobId, error },
+      link: '/reports',
+    });
+    return true;
   });
 }
 
 /**
- * The background side of reports, in every server process: QUEUED jobs are
- * claimed with FOR UPDATE SKIP LOCKED (one at a time per process), run as
- * their requester with a count first for the progress bar, and stored in
- * the requester's personal files with a notification; a schedule's file is
- * also emailed to its subscribers. Schedules that fall due are turned into
- * jobs here too.
+ * A generation whose attempts all ended without it (its process died each
+ * time) ends FAILED (INTERRUPTED), and its requester is told.
  */
-export function createReportJobRunner(deps: {
+export function endInterruptedReport(db: TDatabase, jobId: number): Promise<boolean> {
+  return failJob(db, jobId, 'INTERRUPTED');
+}
+
+/** The subscribers of a schedule a generation's file goes to (ACTIVE users only). */
+async function scheduleSubscribers(db: TExecutor, scheduleId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(reportScheduleSubscribers)
+    .innerJoin(users, eq(users.id, reportScheduleSubscribers.userId))
+    .where(and(eq(reportScheduleSubscribers.scheduleId, scheduleId), eq(users.status, 'ACTIVE')));
+  return rows.map((row) => row.id);
+}
+
+export interface TReportJobDeps {
   db: TDatabase;
-  /** Read when a job runs, so the runner may be set up after this. */
   queryRunner: () => TQueryRunner;
-  mailer: TMailer;
-  publicUrl: string;
-  log?: (message: string, error?: unknown) => void;
-}): TReportJobRunner {
-  const { db, mailer } = deps;
-  const log = deps.log ?? (() => {});
-  const running = new Set<number>();
-  const work = new Set<Promise<unknown>>();
-  let isDraining = false;
-  /** A wake that came while the queue was being drained: drain once more before resting. */
-  let isWokenAgain = false;
-  let isStopping = false;
-  const timers: NodeJS.Timeout[] = [];
+  log: Pick<TJobLog, 'error'>;
+  /** Queues the email of a scheduled generation's file to one subscriber, in the transaction that stores it. */
+  queueSubscriberMail: (tx: TExecutor, reportJobId: number, userId: number) => Promise<unknown>;
+  /** The generation's time budget; REPORT_ASYNC_TIMEOUT_MS unless a test shortens it. */
+  budgetMs?: number;
+}
 
-  const track = (promise: Promise<unknown>) => {
-    const tracked = promise.catch((error) => log('report job work failed unexpectedly', error));
-    work.add(tracked);
-    void tracked.finally(() => work.delete(tracked));
+/**
+ * Runs one generation as its requester, within one time budget
+ * (REPORT_ASYNC_TIMEOUT_MS) shared by everything it does: the count for the
+ * progress bar gets what is left of it, the query after it what is left then,
+ * and the rows stop coming once it has run out (QUERY_TIMEOUT). The file goes
+ * to the requester's personal files with a notification, and a schedule's to
+ * its subscribers by email, all in the transaction that ends the job. An
+ * attempt pg-boss gives up on puts the job back in the queue and throws, so
+ * pg-boss runs it again.
+ */
+export async function runReportJob(deps: TReportJobDeps, jobId: number, attempt: TRunningJob): Promise<void> {
+  const { db } = deps;
+  const budgetMs = deps.budgetMs ?? REPORT_ASYNC_TIMEOUT_MS;
+  const deadline = Date.now() + budgetMs;
+  // A job RUNNING here is one an attempt before this one left (its process died): it runs again from the start.
+  const { rows } = await db.$client.query<TRunningRow>(
+    `update report_jobs set status = 'RUNNING', started_at = now(), progress = 0, rows_done = 0, rows_total = null
+      where id = $1 and status in ('QUEUED', 'RUNNING')
+      returning id, template_id, schedule_id, requested_by, parameters, format, started_at`,
+    [jobId],
+  );
+  const job = rows[0];
+  if (!job) return;
+  const ticker = new ProgressTicker(db, job.id);
+  ticker.start();
+  const throwIfOver = () => {
+    if (attempt.signal.aborted) throw new InterruptedError();
+    if (Date.now() >= deadline) throw new QueryFailedError('TIMEOUT', 'the report ran out of its time budget');
   };
-
-  async function claimNext(): Promise<TClaimedJob | null> {
-    const { rows } = await db.$client.query<TClaimedJob>(
-      `update report_jobs set status = 'RUNNING', started_at = now(), heartbeat_at = now(),
-              progress = 0, rows_done = 0, rows_total = null
-        where id = (select id from report_jobs where status = 'QUEUED' order by id for update skip locked limit 1)
-        returning id, template_id, schedule_id, requested_by, parameters, format`,
-    );
-    return rows[0] ?? null;
-  }
-
-  async function emailSubscribers(
-    scheduleId: number,
-    templateName: string,
-    file: { filename: string; mimeType: string; contents: Buffer },
-    generatedAt: Date,
-  ) {
-    const [schedule] = await db
-      .select({ ownerName: users.name })
-      .from(reportSchedules)
-      .innerJoin(users, eq(users.id, reportSchedules.ownerId))
-      .where(eq(reportSchedules.id, scheduleId));
-    if (!schedule) return;
-    const subscribers = await db
-      .select({ name: users.name, email: users.email, language: users.language })
-      .from(reportScheduleSubscribers)
-      .innerJoin(users, eq(users.id, reportScheduleSubscribers.userId))
-      .where(and(eq(reportScheduleSubscribers.scheduleId, scheduleId), eq(users.status, 'ACTIVE')));
-    for (const subscriber of subscribers) {
-      const mail = renderScheduledReportMail(subscriber.language, {
-        name: subscriber.name,
-        report: templateName,
-        generatedAt: formatLisbonDateTime(generatedAt),
-        owner: schedule.ownerName,
-        filename: file.filename,
-        link: `${deps.publicUrl}/reports/schedules`,
-      });
-      await mailer
-        .send({
-          to: subscriber.email,
-          ...mail,
-          attachments: [{ filename: file.filename, contentType: file.mimeType, content: file.contents }],
-        })
-        .catch((error) => log(`report schedule ${scheduleId}: the email to ${subscriber.email} failed`, error));
-    }
-  }
-
-  async function failJob(job: TClaimedJob, templateName: string, error: string) {
+  const remainingMs = () => {
+    throwIfOver();
+    return deadline - Date.now();
+  };
+  try {
+    const [template] = await db.select().from(reportTemplates).where(eq(reportTemplates.id, job.template_id));
+    const [requester] = await db.select({ language: users.language }).from(users).where(eq(users.id, job.requested_by));
+    if (!template || !requester) throw new Error('the template or its requester is gone');
+    const runner = deps.queryRunner();
+    const caller = await queryCallerForUser(db, job.requested_by);
+    // A requester made inactive meanwhile gets nothing generated in their name.
+    if (!caller) throw new Error('the requester is no longer active');
+    const run = {
+      template,
+      values: job.parameters,
+      format: job.format,
+      caller,
+      language: requester.language,
+      timeoutMs: budgetMs,
+      generatedAt: new Date(),
+    };
+    const total = await countReportRows(runner, { ...run, timeoutMs: remainingMs() });
+    ticker.set(0, total);
+    await ticker.tick();
+    const file = await produceReportFile(runner, { ...run, timeoutMs: remainingMs() }, (rowsDone) => {
+      throwIfOver();
+      ticker.set(rowsDone);
+    });
+    throwIfOver();
+    await ticker.stop();
     await db.transaction(async (tx) => {
-      const updated = await tx
+      const stored = await storeUserFile(tx, jobActor(job.requested_by), {
+        userId: job.requested_by,
+        filename: file.filename,
+        mimeType: file.mimeType,
+        origin: 'REPORT',
+        contents: file.contents,
+      });
+      const done = await tx
         .update(reportJobs)
-        .set({ status: 'FAILED', error, finishedAt: sql`now()` })
+        .set({
+          status: 'DONE',
+          progress: 100,
+          rowsDone: file.rowCount,
+          rowsTotal: file.rowCount,
+          fileId: stored.id,
+          finishedAt: sql`now()`,
+        })
         .where(and(eq(reportJobs.id, job.id), eq(reportJobs.status, 'RUNNING')))
         .returning({ id: reportJobs.id });
-      if (updated.length === 0) return;
-      await notifyUser(tx, job.requested_by, {
-        type: 'REPORT_FAILED',
-        params: { template: templateName, jobId: job.id, error },
-        link: '/reports',
-      });
-    });
-  }
-
-  async function runJob(job: TClaimedJob): Promise<void> {
-    running.add(job.id);
-    const ticker = new JobTicker(db, job.id);
-    ticker.start();
-    let templateName = '';
-    try {
-      const [template] = await db.select().from(reportTemplates).where(eq(reportTemplates.id, job.template_id));
-      const [requester] = await db
-        .select({ language: users.language })
-        .from(users)
-        .where(eq(users.id, job.requested_by));
-      if (!template || !requester) throw new Error('the template or its requester is gone');
-      templateName = template.name;
-      const runner = deps.queryRunner();
-      const caller = await queryCallerForUser(db, job.requested_by);
-      // A requester made inactive meanwhile gets nothing generated in their name.
-      if (!caller) throw new Error('the requester is no longer active');
-      const run = {
-        template,
-        values: job.parameters,
-        format: job.format,
-        caller,
-        language: requester.language,
-        timeoutMs: REPORT_ASYNC_TIMEOUT_MS,
-        generatedAt: new Date(),
-      };
-      const total = await countReportRows(runner, run);
-      ticker.set(0, total);
-      await ticker.tick();
-      const file = await produceReportFile(runner, run, (rowsDone) => {
-        if (isStopping) throw new ShutdownError();
-        ticker.set(rowsDone);
-      });
-      await ticker.stop();
-      await db.transaction(async (tx) => {
-        const stored = await storeUserFile(tx, jobActor(job.requested_by), {
-          userId: job.requested_by,
-          filename: file.filename,
-          mimeType: file.mimeType,
-          origin: 'REPORT',
-          contents: file.contents,
-        });
-        await tx
-          .update(reportJobs)
-          .set({
-            status: 'DONE',
-            progress: 100,
-            rowsDone: file.rowCount,
-            rowsTotal: file.rowCount,
-            fileId: stored.id,
-            finishedAt: sql`now()`,
-          })
-          .where(eq(reportJobs.id, job.id));
-        await notifyUser(tx, job.requested_by, {
-          type: 'REPORT_READY',
-          params: { template: template.name, filename: file.filename, jobId: job.id, fileId: stored.id },
-          link: '/personal/files',
-        });
-        if (job.schedule_id !== null) {
-          await tx
-            .update(reportSchedules)
-            .set({ lastGeneratedAt: sql`now()` })
-            .where(eq(reportSchedules.id, job.schedule_id));
-        }
-      });
-      if (job.schedule_id !== null) await emailSubscribers(job.schedule_id, template.name, file, run.generatedAt);
-    } catch (error) {
-      await ticker.stop();
-      if (error instanceof ShutdownError || isStopping) {
-        // Another process (or this one after its restart) runs it again from the start.
-        await db.$client.query(
-          `update report_jobs set status = 'QUEUED', started_at = null, heartbeat_at = null, progress = 0,
-                  rows_done = 0, rows_total = null
-            where id = $1 and status = 'RUNNING'`,
-          [job.id],
-        );
+      // Ended meanwhile (given up on and failed): nothing of this attempt is kept.
+      if (done.length === 0) {
+        tx.rollback();
         return;
       }
-      const text = jobErrorText(error);
-      if (text === 'INTERNAL_ERROR') log(`report job ${job.id} failed`, error);
-      await failJob(job, templateName, text);
-    } finally {
-      await ticker.stop();
-      running.delete(job.id);
-    }
-  }
-
-  async function drainQueue(): Promise<void> {
-    if (isStopping) return;
-    if (isDraining) {
-      isWokenAgain = true;
-      return;
-    }
-    isDraining = true;
-    try {
-      do {
-        isWokenAgain = false;
-        for (let job = await claimNext(); job && !isStopping; job = isStopping ? null : await claimNext()) {
-          await runJob(job);
+      await notifyUser(tx, job.requested_by, {
+        type: 'REPORT_READY',
+        params: { template: template.name, filename: file.filename, jobId: job.id, fileId: stored.id },
+        link: '/personal/files',
+      });
+      if (job.schedule_id !== null) {
+        await tx
+          .update(reportSchedules)
+          .set({ lastGeneratedAt: sql`now()` })
+          .where(eq(reportSchedules.id, job.schedule_id));
+        for (const userId of await scheduleSubscribers(tx, job.schedule_id)) {
+          await deps.queueSubscriberMail(tx, job.id, userId);
         }
-      } while (isWokenAgain && !isStopping);
-    } finally {
-      isDraining = false;
+      }
+    });
+  } catch (error) {
+    await ticker.stop();
+    if (error instanceof InterruptedError || attempt.signal.aborted) {
+      // Back in the queue for the attempt pg-boss makes next (here or in another process); this one's start only.
+      await db.$client.query(
+        `update report_jobs set status = 'QUEUED', started_at = null, progress = 0, rows_done = 0, rows_total = null
+          where id = $1 and status = 'RUNNING' and started_at = $2`,
+        [job.id, job.started_at],
+      );
+      throw error;
     }
+    // Ended meanwhile (see the transaction above): the rollback undid what this attempt stored.
+    if (error instanceof TransactionRollbackError) return;
+    const text = jobErrorText(error);
+    if (text === 'INTERNAL_ERROR') deps.log.error(`report job ${job.id} failed`, error);
+    await failJob(db, job.id, text);
+  } finally {
+    await ticker.stop();
   }
-
-  const wake = () => {
-    if (!isStopping) track(drainQueue());
-  };
-
-  const scheduleDue = async (now = new Date()) => {
-    const jobIds = await runDueSchedules(db, now);
-    if (jobIds.length > 0) wake();
-    return jobIds;
-  };
-
-  return {
-    wake,
-    start: () => {
-      track(reapInterruptedReportJobs(db).then(() => drainQueue()));
-      const every = (ms: number, task: () => Promise<unknown>) => {
-        const timer = setInterval(() => {
-          if (!isStopping) track(task());
-        }, ms);
-        timer.unref();
-        timers.push(timer);
-      };
-      every(POLL_MS, drainQueue);
-      every(STALE_AFTER_MS, () => reapInterruptedReportJobs(db, { exceptJobIds: [...running] }));
-      every(SCHEDULE_POLL_MS, () => scheduleDue());
-    },
-    stop: async () => {
-      isStopping = true;
-      for (const timer of timers) clearInterval(timer);
-      while (work.size > 0) await Promise.all([...work]);
-    },
-    whenIdle: async () => {
-      while (work.size > 0) await Promise.all([...work]);
-    },
-    runDueSchedules: scheduleDue,
-  };
 }

@@ -4,8 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { createEntity, signInNewUser } from '../../../test/factories.ts';
+import { waitForJobs } from '../../../test/jobs.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { generateReport } from '../../jobs/reports.ts';
+import { sendEmail } from '../../jobs/send-email.ts';
+import { runDueSchedules } from './report-schedules.service.ts';
 
 const t = useTestApp();
 const unique = () => randomBytes(4).toString('hex');
@@ -198,12 +202,12 @@ describe('generation on schedule', () => {
       );
       return rows.map((row) => row.id);
     };
-    expect(await ownJobs(await t.app.reportJobs.runDueSchedules(new Date(due.getTime() - 60_000)))).toEqual([]);
-    const jobIds = await ownJobs(await t.app.reportJobs.runDueSchedules(due));
+    expect(await ownJobs(await runDueSchedules(t.db, t.app.jobs, new Date(due.getTime() - 60_000)))).toEqual([]);
+    const jobIds = await ownJobs(await runDueSchedules(t.db, t.app.jobs, due));
     expect(jobIds).toHaveLength(1);
     // Run again at the same instant: nothing more is due.
-    expect(await t.app.reportJobs.runDueSchedules(due)).toEqual([]);
-    await t.app.reportJobs.whenIdle();
+    expect(await runDueSchedules(t.db, t.app.jobs, due)).toEqual([]);
+    await waitForJobs(t, [generateReport.name, sendEmail.name]);
 
     const moved = (await owner.get(`/report-schedules/${schedule.id}`)).json();
     expect(moved.nextGenerationAt).toBe(nextGeneration(moved, due).toISOString());
@@ -252,7 +256,7 @@ describe('generation on schedule', () => {
       enabled: false,
     });
     const due = new Date(later.nextGenerationAt);
-    const jobIds = await t.app.reportJobs.runDueSchedules(due);
+    const jobIds = await runDueSchedules(t.db, t.app.jobs, due);
     const { rows } = await t.db.$client.query('select schedule_id from report_jobs where id = any($1::int[])', [
       jobIds,
     ]);
@@ -261,7 +265,7 @@ describe('generation on schedule', () => {
     expect(
       new Date((await owner.get(`/report-schedules/${later.id}`)).json().nextGenerationAt).getTime(),
     ).toBeGreaterThan(due.getTime());
-    await t.app.reportJobs.whenIdle();
+    await waitForJobs(t, [generateReport.name, sendEmail.name]);
   });
 });
 
@@ -271,7 +275,7 @@ describe('POST /api/report-schedules/{id}/run-now', () => {
     const response = await owner.post(`/report-schedules/${schedule.id}/run-now`);
     expect(response.statusCode, response.body).toBe(202);
     expect(response.json()).toMatchObject({ status: 'QUEUED', scheduleId: schedule.id, format: 'XLSX' });
-    await t.app.reportJobs.whenIdle();
+    await waitForJobs(t, [generateReport.name, sendEmail.name]);
     const job = (await owner.get(`/reports/jobs/${response.json().id}`)).json();
     expect(job.status).toBe('DONE');
     const after = (await owner.get(`/report-schedules/${schedule.id}`)).json();

@@ -116,8 +116,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const job = await runScheduleNow(app.db, requireAuth(request), request.params.id, actorOf(request));
-      app.reportJobs.wake();
+      const job = await runScheduleNow(app.db, app.jobs, requireAuth(request), request.params.id, actorOf(request));
       return reply.status(202).send(job);
     },
   );

@@ -14,6 +14,7 @@ import { reportScheduleSubscribers, reportSchedules, users } from '../../db/sche
 import { byFoldedColumn, matchesSearch } from '../../db/text-search.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, forbidden, notFound } from '../../http/errors.ts';
+import type { TJobQueue } from '../../jobs/define-job.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { entityInScopeSql } from '../entities/entity-scope.ts';
 import { checkParameterValues } from '../queries/query-runner.ts';
@@ -298,6 +299,7 @@ export async function deleteReportSchedule(db: TDatabase, auth: TAuthContext, id
  */
 export async function runScheduleNow(
   db: TDatabase,
+  jobs: TJobQueue,
   auth: TAuthContext,
   id: number,
   actor: TActor,
@@ -306,7 +308,7 @@ export async function runScheduleNow(
     const { row, schedule } = await loadScheduleInReach(tx, auth, id);
     const { row: template } = await loadTemplateInReach(tx, auth, row.templateId);
     if (!template.enabled) throw templateDisabled();
-    return insertReportJob(tx, actor, {
+    return insertReportJob(tx, jobs, actor, {
       template: { id: template.id, name: schedule.template.name },
       requestedBy: row.ownerId,
       scheduleId: row.id,
@@ -332,13 +334,13 @@ type TDueSchedule = {
 
 /**
  * Queues a generation for every enabled schedule due at `now` and moves its
- * next generation past `now`, in one transaction. SKIP LOCKED lets several
- * server processes share the work without queueing one twice. A schedule
+ * next generation past `now`, in one transaction (the queue-due-report-schedules
+ * job, every minute). SKIP LOCKED keeps two runs at once from queueing one twice. A schedule
  * whose template was disabled, or whose owner can no longer generate
  * reports, only moves on. A schedule missed while the server was down runs
  * once, not once per missed time.
  */
-export async function runDueSchedules(db: TDatabase, now: Date = new Date()): Promise<number[]> {
+export async function runDueSchedules(db: TDatabase, jobs: TJobQueue, now: Date = new Date()): Promise<number[]> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<TDueSchedule>(
       sql`select s.id, s.template_id, t.name as template_name, s.owner_id, s.parameters, s.format, s.recurrence,
@@ -359,6 +361,7 @@ export async function runDueSchedules(db: TDatabase, now: Date = new Date()): Pr
       if (due.can_run) {
         const job = await insertReportJob(
           tx,
+          jobs,
           { userId: due.owner_id, impersonatorUserId: null, ip: null, userAgent: 'report-scheduler' },
           {
             template: { id: due.template_id, name: due.template_name },

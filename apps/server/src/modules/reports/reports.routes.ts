@@ -38,8 +38,8 @@ const ZTemplateAnswer = z.union([ZReportTemplate, ZReportTemplateSummary]);
 /**
  * Reports (spec 001 §3, §5, §6): templates (MANAGE_REPORTS), generation on
  * demand (GENERATE_REPORTS or MANAGE_REPORTS) as a file or as a background
- * job, the caller's jobs, and schedules. The worker and the scheduler are
- * app.reportJobs (app.ts), started with the server.
+ * job, the caller's jobs, and schedules. Background generations are jobs of
+ * the generate-report queue (src/jobs/reports.ts).
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reports'];
@@ -145,8 +145,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const { templateId } = request.params;
       if (await isAsyncTemplate(app.db, auth, templateId)) {
-        const job = await queueReportJob(app.db, auth, templateId, request.body, actorOf(request));
-        app.reportJobs.wake();
+        const job = await queueReportJob(app.db, app.jobs, auth, templateId, request.body, actorOf(request));
         return reply.status(202).send(job);
       }
       const file = await generateReportNow(app.db, app.queryRunner, auth, templateId, request.body, actorOf(request));

@@ -4,11 +4,12 @@ import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
 import { signInNewUser } from '../../../test/factories.ts';
 import { startFeedServer, WAZE_NYC_FEED } from '../../../test/feed-server.ts';
-import { useTestApp } from '../../../test/test-app.ts';
+import { waitForJobs } from '../../../test/jobs.ts';
+import { createTestApp, useTestApp } from '../../../test/test-app.ts';
+import { pollTraffic } from '../../jobs/traffic.ts';
 import { pollTrafficFeed } from './traffic.service.ts';
-import { createTrafficPoller } from './traffic-poller.ts';
 
-// This file polls by hand; the background poller would race it.
+// This file polls by hand; the background polls would race it.
 const t = useTestApp({ TRAFFIC_POLLING: 'false' });
 let feed: Awaited<ReturnType<typeof startFeedServer>>;
 let admin: { authorization: string; user: { id: number } };
@@ -277,23 +278,28 @@ describe('polling', () => {
     expectError(await refresh(), 409, 'TRAFFIC_FEED_NOT_CONFIGURED');
   });
 
-  it('runs a round at each interval until stopped', async () => {
-    let rounds = 0;
-    const poller = createTrafficPoller(t.db, {
-      firstDelayMs: 0,
-      intervalMs: 30,
-      poll: async () => {
-        rounds++;
-        return { outcome: 'NOT_DUE' };
-      },
+  it('is a job every 2 minutes (Lisbon time), worked by the processes that poll', async () => {
+    expect(await t.app.jobs.boss.getSchedule(pollTraffic.name)).toMatchObject({
+      cron: '*/2 * * * *',
+      timezone: 'Europe/Lisbon',
     });
-    poller.start();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await poller.stop();
-    const counted = rounds;
-    expect(counted).toBeGreaterThanOrEqual(3);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(rounds).toBe(counted);
+    await configureFeed(feed.url);
+    feed.answer({ body: WAZE_NYC_FEED });
+    await t.db.$client.query('update traffic_feed_status set last_attempt_at = null');
+    const asked = feed.requests();
+    // Another server process on this database, one that polls (this file's app does not).
+    const poller = await createTestApp({}, { database: t.db });
+    try {
+      await t.app.jobs.send(pollTraffic, {});
+      await waitForJobs(t, [pollTraffic.name]);
+    } finally {
+      await poller.close();
+    }
+    expect(feed.requests() - asked).toBe(1);
+    const status = (
+      await t.app.inject({ url: '/api/waze/status', headers: { authorization: admin.authorization } })
+    ).json();
+    expect(status).toMatchObject({ jamCount: 2117, isFailing: false });
   });
 });
 

@@ -3,23 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/audit.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
 import { readTrafficFeedStatus, refreshTrafficFeed, WAZE_ENABLED } from './traffic.service.ts';
-import { createTrafficPoller } from './traffic-poller.ts';
 import { createTrafficSnapshotCache } from './traffic-snapshot.ts';
 
 /**
  * Traffic from the Waze for Cities feed (spec 001 §7 GET /waze/traffic/).
- * The feed is polled in the background by the poller started here with the
- * server; staff read how the polls go and may ask for one now.
+ * The feed is polled in the background (the poll-traffic-feed job, every 2
+ * minutes); staff read how the polls go and may ask for one now.
  */
 export const trafficRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['traffic'];
   const staff = { rule: { any: ['MANAGE_LAYERS', 'WRITE_CONFIGURATION'] } } as const;
   const snapshot = createTrafficSnapshotCache(app.db);
-  if (app.config.trafficPolling) {
-    const poller = createTrafficPoller(app.db, { log: (message, error) => app.log.warn({ err: error }, message) });
-    app.addHook('onReady', async () => poller.start());
-    app.addHook('onClose', async () => poller.stop());
-  }
 
   app.get(
     '/waze/traffic/',

@@ -15,7 +15,7 @@ import { users } from '../../db/schema/index.ts';
 import { byFoldedColumn, matchesSearch, searchWords } from '../../db/text-search.ts';
 import { diffRecords, recordAudit, type TActor } from '../../http/audit.ts';
 import { deleteFailed, fieldErrors, forbidden, notFound, rethrowUniqueViolation } from '../../http/errors.ts';
-import { sendAccountMail, type TAuthDeps } from '../auth/auth.service.ts';
+import { queueActivationMail, type TAuthDeps } from '../auth/auth.service.ts';
 import { endUserSessions, type TAuthContext } from '../auth/session-store.ts';
 import {
   andEntityInScopeSql,
@@ -191,18 +191,6 @@ async function checkUserInput(db: TExecutor, auth: TAuthContext, input: TParsedU
   };
 }
 
-/** The activation email goes out after the answer; a mail server that is down must not undo the user. */
-function mailActivationLater(deps: TAuthDeps, user: TStoredUser, actor: TActor) {
-  if (user.status !== 'ACTIVE' || user.passwordHash) return;
-  setImmediate(() => {
-    sendAccountMail(deps, user, 'ACTIVATE')
-      .then(() =>
-        recordAudit(deps.db, actor, { action: 'ACTIVATION_MAIL_SENT', recordType: 'user', recordId: user.id }),
-      )
-      .catch((error) => deps.log('Could not send the activation email', error));
-  });
-}
-
 const DUPLICATE_EMAIL = { users_email_idx: { property: 'email', error: 'DUPLICATE_EMAIL' } };
 
 export async function createUser(
@@ -221,10 +209,11 @@ export async function createUser(
         recordId: created.id,
         after: toUserRecord(created),
       });
+      // Queued with the user: it goes out once they exist, and a mail server that is down does not undo them.
+      await queueActivationMail(deps.jobs, tx, created, actor);
       return created;
     })
     .catch((error) => rethrowUniqueViolation(error, DUPLICATE_EMAIL));
-  mailActivationLater(deps, user, actor);
   return readUser(deps.db, auth, user.id);
 }
 
@@ -249,7 +238,7 @@ export async function updateUser(
   input: TParsedUserInput,
   actor: TActor,
 ): Promise<TUser> {
-  const { before, after } = await deps.db
+  await deps.db
     .transaction(async (tx) => {
       const before = await lockManagedUser(tx, auth, id);
       const values = await checkUserInput(tx, auth, input, before);
@@ -266,10 +255,9 @@ export async function updateUser(
         recordId: id,
         ...diffRecords(toUserRecord(before), toUserRecord(after)),
       });
-      return { before, after };
+      if (before.status !== 'ACTIVE') await queueActivationMail(deps.jobs, tx, after, actor);
     })
     .catch((error) => rethrowUniqueViolation(error, DUPLICATE_EMAIL));
-  if (before.status !== 'ACTIVE') mailActivationLater(deps, after, actor);
   return readUser(deps.db, auth, id);
 }
 

@@ -28,6 +28,8 @@ export const ZEmailMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('password-recovery'), email: z.string().max(320), actor: ZActor }),
   /** A new (or reactivated) account without a password: a link to choose one. */
   z.object({ type: z.literal('account-activation'), userId: z.number().int(), actor: ZActor }),
+  /** A citizen's report received: its reference and the link to follow it, to its reporter. */
+  z.object({ type: z.literal('event-request-received'), requestId: z.number().int() }),
   /** A citizen's report accepted (a link to the occurrence) or rejected (the reason), to its reporter. */
   z.object({
     type: z.literal('event-request-decision'),
@@ -61,6 +63,7 @@ function composeEmail(db: TExecutor, config: TServerConfig, message: TEmailMessa
       return composePasswordRecoveryMail(db, config, message.email, message.actor);
     case 'account-activation':
       return composeActivationMail(db, config, message.userId, message.actor);
+    case 'event-request-received':
     case 'event-request-decision':
     case 'event-request-resolved':
       return composeEventRequestMail(db, config, message);

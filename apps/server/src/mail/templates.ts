@@ -46,44 +46,63 @@ interface TEventRequestMailValues {
   link?: string;
   /** Rejected: why. */
   reason?: string;
+  /** The reporter's private page of the report (/report/{token}). */
+  followUp: string;
 }
+
+const followUpLine = {
+  'pt-PT': (v: TEventRequestMailValues) => `\n\nAcompanhe o seu pedido em:\n\n${v.followUp}`,
+  'en-US': (v: TEventRequestMailValues) => `\n\nFollow your report at:\n\n${v.followUp}`,
+};
 
 /** Replies to the person who reported an occurrence (an event request), in the language they wrote in. */
 const EVENT_REQUEST_TEMPLATES = {
+  received: {
+    'pt-PT': {
+      subject: (v: TEventRequestMailValues) => `Pedido de ocorrência n.º ${v.requestId} recebido`,
+      text: (v: TEventRequestMailValues) =>
+        `Olá ${v.name},\n\nRecebemos o seu pedido «${v.title}», com o n.º ${v.requestId}. Vai ser analisado pela entidade responsável.${followUpLine['pt-PT'](v)}\n\nEste endereço é pessoal: quem o tiver vê o estado do pedido (nunca o seu nome ou email).\n\nObrigado pela sua colaboração.`,
+    },
+    'en-US': {
+      subject: (v: TEventRequestMailValues) => `Occurrence report no. ${v.requestId} received`,
+      text: (v: TEventRequestMailValues) =>
+        `Hello ${v.name},\n\nWe received your report "${v.title}", no. ${v.requestId}. The entity in charge will review it.${followUpLine['en-US'](v)}\n\nThis address is personal: whoever has it sees the report's status (never your name or email).\n\nThank you for your help.`,
+    },
+  },
   accepted: {
     'pt-PT': {
       subject: (v: TEventRequestMailValues) => `Pedido de ocorrência n.º ${v.requestId} aceite`,
       text: (v: TEventRequestMailValues) =>
-        `Olá ${v.name},\n\nO pedido que registou, «${v.title}» (n.º ${v.requestId}), foi aceite e deu origem a uma ocorrência.\nPode acompanhá-la no mapa:\n\n${v.link}\n\nObrigado pela sua colaboração.`,
+        `Olá ${v.name},\n\nO pedido que registou, «${v.title}» (n.º ${v.requestId}), foi aceite e deu origem a uma ocorrência.\nPode acompanhá-la no mapa:\n\n${v.link}${followUpLine['pt-PT'](v)}\n\nObrigado pela sua colaboração.`,
     },
     'en-US': {
       subject: (v: TEventRequestMailValues) => `Occurrence report no. ${v.requestId} accepted`,
       text: (v: TEventRequestMailValues) =>
-        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (no. ${v.requestId}), was accepted and is now being handled.\nYou can follow it on the map:\n\n${v.link}\n\nThank you for your help.`,
+        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (no. ${v.requestId}), was accepted and is now being handled.\nYou can follow it on the map:\n\n${v.link}${followUpLine['en-US'](v)}\n\nThank you for your help.`,
     },
   },
   rejected: {
     'pt-PT': {
       subject: (v: TEventRequestMailValues) => `Pedido de ocorrência n.º ${v.requestId} não aceite`,
       text: (v: TEventRequestMailValues) =>
-        `Olá ${v.name},\n\nO pedido que registou, «${v.title}» (n.º ${v.requestId}), não foi aceite pelo seguinte motivo:\n\n${v.reason}\n\nObrigado pela sua colaboração.`,
+        `Olá ${v.name},\n\nO pedido que registou, «${v.title}» (n.º ${v.requestId}), não foi aceite pelo seguinte motivo:\n\n${v.reason}${followUpLine['pt-PT'](v)}\n\nObrigado pela sua colaboração.`,
     },
     'en-US': {
       subject: (v: TEventRequestMailValues) => `Occurrence report no. ${v.requestId} not accepted`,
       text: (v: TEventRequestMailValues) =>
-        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (no. ${v.requestId}), was not accepted, for this reason:\n\n${v.reason}\n\nThank you for your help.`,
+        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (no. ${v.requestId}), was not accepted, for this reason:\n\n${v.reason}${followUpLine['en-US'](v)}\n\nThank you for your help.`,
     },
   },
   resolved: {
     'pt-PT': {
       subject: (v: TEventRequestMailValues) => `Ocorrência do pedido n.º ${v.requestId} resolvida`,
       text: (v: TEventRequestMailValues) =>
-        `Olá ${v.name},\n\nA ocorrência que reportou, «${v.title}» (pedido n.º ${v.requestId}), foi dada como resolvida.\n\nObrigado pela sua colaboração.`,
+        `Olá ${v.name},\n\nA ocorrência que reportou, «${v.title}» (pedido n.º ${v.requestId}), foi dada como resolvida.${followUpLine['pt-PT'](v)}\n\nObrigado pela sua colaboração.`,
     },
     'en-US': {
       subject: (v: TEventRequestMailValues) => `Occurrence of report no. ${v.requestId} resolved`,
       text: (v: TEventRequestMailValues) =>
-        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (report no. ${v.requestId}), has been resolved.\n\nThank you for your help.`,
+        `Hello ${v.name},\n\nThe occurrence you reported, "${v.title}" (report no. ${v.requestId}), has been resolved.${followUpLine['en-US'](v)}\n\nThank you for your help.`,
     },
   },
 } as const;

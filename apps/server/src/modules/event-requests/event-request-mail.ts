@@ -5,6 +5,7 @@ import type { TExecutor } from '../../db/database.ts';
 import type { TJobQueue } from '../../jobs/define-job.ts';
 import { queueEmail, type TComposedEmail, type TEmailMessage } from '../../jobs/send-email.ts';
 import { renderEventRequestMail } from '../../mail/templates.ts';
+import { followUpLink, issueFollowUpToken } from './follow-up.ts';
 
 /** Where the public map opens on an occurrence. */
 export function occurrenceLink(publicUrl: string, eventId: number): string {
@@ -22,6 +23,14 @@ export async function queueDecisionMail(
   await queueEmail(jobs, tx, {
     key: `event-request:${requestId}:${decision}`,
     message: { type: 'event-request-decision', requestId, decision },
+  });
+}
+
+/** Queues the receipt of a new report, with its own link to the follow-up page, in the report's transaction. */
+export async function queueReceiptMail(jobs: TJobQueue, tx: TExecutor, requestId: number): Promise<void> {
+  await queueEmail(jobs, tx, {
+    key: `event-request:${requestId}:received`,
+    message: { type: 'event-request-received', requestId },
   });
 }
 
@@ -45,16 +54,26 @@ export async function queueResolutionMail(jobs: TJobQueue, tx: TExecutor, eventI
 }
 
 /**
- * The email to a request's reporter, in the language they wrote in: accepted
- * (with the link to the occurrence), rejected (with the reason) or resolved.
- * Nothing when the request no longer says so (deleted meanwhile).
+ * The email to a request's reporter, in the language they wrote in: received,
+ * accepted (with the link to the occurrence), rejected (with the reason) or
+ * resolved — each with a link of its own to the report's follow-up page,
+ * issued now in the sending transaction (none waits in the queue). Nothing
+ * when the request no longer says so (deleted meanwhile).
  */
 export async function composeEventRequestMail(
   db: TExecutor,
   config: TServerConfig,
-  message: Extract<TEmailMessage, { type: 'event-request-decision' | 'event-request-resolved' }>,
+  message: Extract<
+    TEmailMessage,
+    { type: 'event-request-received' | 'event-request-decision' | 'event-request-resolved' }
+  >,
 ): Promise<TComposedEmail | null> {
-  const kind = message.type === 'event-request-resolved' ? 'resolved' : message.decision;
+  const kind =
+    message.type === 'event-request-received'
+      ? 'received'
+      : message.type === 'event-request-resolved'
+        ? 'resolved'
+        : message.decision;
   const { rows } = await db.execute<{
     id: number;
     participant_name: string;
@@ -69,9 +88,13 @@ export async function composeEventRequestMail(
           from event_requests r where r.id = ${message.requestId}`,
   );
   const request = rows[0];
-  const expected = kind === 'rejected' ? 'REJECTED' : 'ACCEPTED';
-  if (request?.status !== expected) return null;
+  if (!request) return null;
+  // A receipt goes whatever became of the report meanwhile; a decision only while the report still says so.
+  const expected = kind === 'received' ? request.status : kind === 'rejected' ? 'REJECTED' : 'ACCEPTED';
+  if (request.status !== expected) return null;
+  const followUp = followUpLink(config.publicUrl, await issueFollowUpToken(db, request.id));
   const mail = renderEventRequestMail(kind, request.language, {
+    followUp,
     name: request.participant_name,
     requestId: request.id,
     title: request.title,

@@ -443,7 +443,7 @@ describe('POST /api/event-requests/:id/accept', () => {
     expect(audit).toMatchObject({ user_id: staff.userId, after: { status: 'ACCEPTED', eventId } });
 
     const mail = await waitFor(() =>
-      t.mails.find((m) => m.to === 'joana.silva@example.pt' && m.text.includes(`no. ${id}`)),
+      t.mails.find((m) => m.to === 'joana.silva@example.pt' && m.subject.includes(`no. ${id} accepted`)),
     );
     expect(mail.subject).toBe(`Occurrence report no. ${id} accepted`);
     expect(mail.text).toContain(`http://mip.test/?occurrence=${eventId}`);
@@ -503,6 +503,8 @@ describe('POST /api/event-requests/:id/accept', () => {
 
   it('stands even when the email cannot be sent', async () => {
     const id = await report((await createReportCategory(t.db)).id);
+    // The receipt goes first, so that only the decision meets the failing mail server.
+    await waitForJobs(t, ['send-email']);
     const send = t.app.mailer.send;
     t.app.mailer.send = async () => {
       throw new Error('SMTP is down');
@@ -537,7 +539,9 @@ describe('POST /api/event-requests/:id/reject', () => {
     });
     const [audit] = (await findAuditRows(t.db, 'REJECT', 'event_request')).filter((a) => a.record_id === String(id));
     expect(audit).toMatchObject({ user_id: staff.userId, after: { status: 'REJECTED' } });
-    const mail = await waitFor(() => t.mails.find((m) => m.to === 'rui@example.pt'));
+    const mail = await waitFor(() =>
+      t.mails.find((m) => m.to === 'rui@example.pt' && m.subject.includes('não aceite')),
+    );
     expect(mail.subject).toBe(`Pedido de ocorrência n.º ${id} não aceite`);
     expect(mail.text).toContain('A ocorrência já foi reportada.');
     expect(mail.text).toContain('Olá Joana Silva');
@@ -558,8 +562,10 @@ describe('the "resolved" email to the reporter', () => {
     });
     const eventId = (await staff.post(`/event-requests/${id}/accept`, {})).json().event.id as number;
     expect(await t.db.transaction((tx) => queueResolutionMail(t.app.jobs, tx, eventId))).toBe(true);
-    await waitForJobs(t, ['send-email']);
-    const mail = t.mails.find((m) => m.to === 'resolvido@example.pt' && m.subject.includes('resolvida'));
+    // Waits for this email, not for every queued one: another test's may be waiting to be retried.
+    const mail = await waitFor(() =>
+      t.mails.find((m) => m.to === 'resolvido@example.pt' && m.subject.includes('resolvida')),
+    );
     expect(mail?.subject).toBe(`Ocorrência do pedido n.º ${id} resolvida`);
   });
 
@@ -662,6 +668,19 @@ describe('GET /api/event-requests/follow-up/{token}', () => {
       'Equipa no local; reparação amanhã.',
     ]);
     expect(JSON.stringify(answer)).not.toContain(staffName);
+  });
+
+  it('emails the reporter a receipt with a link of its own to the same page', async () => {
+    const response = await post(
+      reportOf((await createReportCategory(t.db)).id, { participantEmail: 'recibo@example.pt' }),
+    );
+    const { id, followUpToken } = response.json() as { id: number; followUpToken: string };
+    const mail = await waitFor(() => t.mails.find((m) => m.to === 'recibo@example.pt'));
+    expect(mail.subject).toBe(`Pedido de ocorrência n.º ${id} recebido`);
+    const link = /http:\/\/mip\.test\/report\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
+    // Issued when the email was written: not the one the browser was shown, and it opens the same report.
+    expect(link).not.toBe(followUpToken);
+    expect((await followUp(link)).json()).toMatchObject({ id, status: 'PENDING' });
   });
 
   it('says why a report was not accepted', async () => {

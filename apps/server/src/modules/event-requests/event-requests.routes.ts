@@ -22,10 +22,10 @@ import {
   acceptEventRequest,
   createEventRequest,
   readEventRequest,
-  readFollowUp,
   rejectEventRequest,
   searchEventRequests,
 } from './event-requests.service.ts';
+import { readFollowUp } from './follow-up.ts';
 
 /** The photos of one report in base64 (4 characters for 3 bytes), plus room for the rest of the form. */
 const REPORT_BODY_LIMIT =

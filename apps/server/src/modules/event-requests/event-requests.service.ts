@@ -1,16 +1,13 @@
 import {
   EVENT_REQUEST_HOURLY_LIMIT,
-  LIVE_EVENT_STATUSES,
   SUB_TYPES_BY_CATEGORY_TYPE,
   type TDocumentOwnerKind,
   type TEventCategoryType,
   type TEventGeoJson,
   type TEventInputParsed,
   type TEventRequest,
-  type TEventRequestFollowUp,
   type TEventRequestInputParsed,
   type TEventRequestListItem,
-  type TEventStatus,
   type TFieldError,
   type TPagedList,
   type ZEventRequestAccept,
@@ -22,19 +19,18 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import { searchPage } from '../../db/paged-search.ts';
-import { documents, eventRequestFollowUps, eventRequestSystems, eventRequests } from '../../db/schema/index.ts';
+import { documents, eventRequestSystems, eventRequests } from '../../db/schema/index.ts';
 import { byFoldedColumn, byFoldedText, matchesSearch } from '../../db/text-search.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
 import { reencodePhoto, type TCleanPhoto } from '../../lib/photos.ts';
-import { createToken, hashToken } from '../../lib/tokens.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { type TThrottleRule, takeAttempt } from '../auth/throttle.ts';
 import { DOCUMENT_OWNERS } from '../documents/document-owners.ts';
 import { toDocumentRecord } from '../documents/documents.presenter.ts';
 import { listDocumentsOf } from '../documents/documents.service.ts';
 import { createEvent } from '../events/events.service.ts';
-import { queueDecisionMail } from './event-request-mail.ts';
+import { queueDecisionMail, queueReceiptMail } from './event-request-mail.ts';
 import { notifyRequestAssigned } from './event-request-notifications.ts';
 import { requestInScopeSql } from './event-request-scope.ts';
 import {
@@ -43,6 +39,7 @@ import {
   toEventRequest,
   toEventRequestListItem,
 } from './event-requests.presenter.ts';
+import { issueFollowUpToken } from './follow-up.ts';
 
 type TSearchQuery = z.output<typeof ZEventRequestSearchQuery>;
 type TAcceptInput = z.output<typeof ZEventRequestAccept>;
@@ -181,88 +178,11 @@ export async function createEventRequest(
       },
     });
     await notifyRequestAssigned(tx, { id: row.id, categoryId: input.categoryId, title: input.title });
+    // The reporter's copy of the link comes by email, with the same transaction as the report.
+    await queueReceiptMail(app.jobs, tx, row.id);
     return { id: row.id, followUpToken: await issueFollowUpToken(tx, row.id) };
   });
   return created;
-}
-
-/** A new link to a report's follow-up page; only its hash is kept. */
-export async function issueFollowUpToken(db: TExecutor, requestId: number): Promise<string> {
-  const token = createToken();
-  await db.insert(eventRequestFollowUps).values({ tokenHash: hashToken(token), requestId });
-  return token;
-}
-
-/**
- * A reporter's follow-up page (/report/{token}): the report's state, who
- * handles it and, once accepted, the incident it became with its public
- * updates. The token is the only key; an unknown one is a 404 like any other.
- */
-export async function readFollowUp(db: TDatabase, token: string): Promise<TEventRequestFollowUp> {
-  const { rows } = await db.$client.query<{
-    id: number;
-    title: string;
-    status: TEventRequestFollowUp['status'];
-    created_at: Date;
-    closed_at: Date | null;
-    category: string;
-    responsible_entity: string | null;
-    reason: string | null;
-    event_id: number | null;
-    event_title: string | null;
-    event_status: TEventStatus | null;
-    event_on_map: boolean | null;
-  }>(
-    `select r.id, r.title, r.status, r.created_at, r.closed_at, c.name as category,
-            coalesce(ee.name, ce.name) as responsible_entity, case when r.status = 'REJECTED' then r.reason end as reason,
-            e.id as event_id, e.title as event_title, e.status as event_status,
-            e.is_public and e.status = any($2::text[]) and c.active as event_on_map
-       from event_request_follow_ups f
-       join event_requests r on r.id = f.request_id
-       join event_categories c on c.id = r.category_id
-       left join entities ce on ce.id = c.allocated_to_entity_id
-       left join events e on e.id = r.event_id and r.status = 'ACCEPTED'
-       left join entities ee on ee.id = e.entity_id
-      where f.token_hash = $1`,
-    [hashToken(token), LIVE_EVENT_STATUSES],
-  );
-  const row = rows[0];
-  if (!row) throw notFound();
-  const comments =
-    row.event_id === null
-      ? []
-      : (
-          await db.$client.query<{ message: string; created_at: Date; entity: string | null }>(
-            `select m.message, m.created_at, n.name as entity
-               from event_comments m left join entities n on n.id = m.entity_id
-              where m.event_id = $1 and m.is_public order by m.id`,
-            [row.event_id],
-          )
-        ).rows;
-  return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    closedAt: row.closed_at?.toISOString() ?? null,
-    category: row.category,
-    responsibleEntity: row.responsible_entity,
-    reason: row.reason,
-    event:
-      row.event_id === null
-        ? null
-        : {
-            id: row.event_id,
-            title: row.event_title ?? '',
-            status: row.event_status ?? 'OPEN',
-            isOnMap: row.event_on_map === true,
-            comments: comments.map((comment) => ({
-              message: comment.message,
-              createdAt: comment.created_at.toISOString(),
-              entity: comment.entity,
-            })),
-          },
-  };
 }
 
 // ---------------------------------------------------------------- reading

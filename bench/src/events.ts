@@ -5,6 +5,7 @@ import type { TFigureGroup } from './figures.ts';
 import { loadUrl, readLoadOptions } from './http-throughput.ts';
 import { measureP95, SEARCH_P95_GOAL_MS, signInAsAdmin } from './identity-search.ts';
 import { MAP_P95_GOAL_MS } from './map.ts';
+import { ensurePlatform } from './platform-server.ts';
 import { progress } from './processes.ts';
 
 /** Issue 6: the event list with filters at 100,000 events, p95 ≤ 50 ms; the public list and /map/ keep theirs. */
@@ -331,8 +332,7 @@ const iso = (date: Date) => date.toISOString();
 export const eventFigures: TFigureGroup = {
   name: 'events',
   run: async (context) => {
-    const platform = context.platform;
-    if (!platform) throw new Error('the events figures need the platform running (run the startup group first)');
+    const platform = await ensurePlatform(context);
     const db = openDatabase(await readRunningEmbeddedUrl(context.dataDir, 'mip'), { max: 2 });
     try {
       const startedAt = performance.now();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { TFigureGroup } from './figures.ts';
+import { ensurePlatform } from './platform-server.ts';
 import { progress, startNodeScript, waitForOk } from './processes.ts';
 
 export const RATIO_GOAL = 0.8;
@@ -80,9 +81,7 @@ export function readLoadOptions(): TLoadOptions {
 export const httpThroughputFigures: TFigureGroup = {
   name: 'http-throughput',
   run: async (context) => {
-    const platform = context.platform;
-    if (!platform)
-      throw new Error('the http-throughput figures need the platform running (run the startup group first)');
+    const platform = await ensurePlatform(context);
     const options = readLoadOptions();
     const response = await fetch(`${platform.baseUrl}${CONFIG_LIST}`);
     if (response.status !== 200) throw new Error(`${CONFIG_LIST} answered ${response.status}`);

@@ -2,7 +2,7 @@ import { openDatabase, type TDatabase } from '@mip/server/src/db/database.ts';
 import { readRunningEmbeddedUrl } from '@mip/server/src/db/embedded.ts';
 import type { TFigureGroup } from './figures.ts';
 import { percentile } from './http-throughput.ts';
-import { BENCH_ADMIN } from './platform-server.ts';
+import { BENCH_ADMIN, ensurePlatform } from './platform-server.ts';
 import { progress } from './processes.ts';
 
 export const SEARCH_P95_GOAL_MS = 50;
@@ -149,9 +149,7 @@ const ENTITY_TERMS = [
 export const identitySearchFigures: TFigureGroup = {
   name: 'identity-search',
   run: async (context) => {
-    const platform = context.platform;
-    if (!platform)
-      throw new Error('the identity-search figures need the platform running (run the startup group first)');
+    const platform = await ensurePlatform(context);
     const db = openDatabase(await readRunningEmbeddedUrl(context.dataDir, 'mip'), { max: 2 });
     try {
       const startedAt = performance.now();

@@ -10,6 +10,7 @@ import { call } from './dashboards.ts';
 import type { TFigureGroup } from './figures.ts';
 import { percentile } from './http-throughput.ts';
 import { signInAsAdmin } from './identity-search.ts';
+import { ensurePlatform } from './platform-server.ts';
 import { progress } from './processes.ts';
 
 /** Issue 9: MQTT messages ingested per second by the platform's process on one core. */
@@ -264,9 +265,8 @@ async function measureRestart(db: TDatabase, baseUrl: string, admin: string, run
 export const iotFigures: TFigureGroup = {
   name: 'iot',
   run: async (context) => {
-    const platform = context.platform;
-    if (!platform?.child.pid)
-      throw new Error('the iot figures need the platform running (run the startup group first)');
+    const platform = await ensurePlatform(context);
+    if (!platform.child.pid) throw new Error('the iot figures need the platform process');
     const baseUrl = platform.baseUrl;
     const admin = await signInAsAdmin(baseUrl);
     const db = openDatabase(await readRunningEmbeddedUrl(context.dataDir, 'mip'), { max: 2 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright';
 import type { TFigureGroup, TFigureGroupResult } from './figures.ts';
 import { median } from './http-throughput.ts';
+import { ensurePlatform } from './platform-server.ts';
 import { progress, REPO_ROOT } from './processes.ts';
 
 /** Issue 5: the public map page on localhost in Chromium with 4× CPU throttling. */
@@ -80,8 +81,7 @@ async function visit(page: Page, url: string): Promise<TVisit> {
 export const mapVitalsFigures: TFigureGroup = {
   name: 'map-vitals',
   run: async (context): Promise<TFigureGroupResult> => {
-    const platform = context.platform;
-    if (!platform) throw new Error('the map-vitals figures need the platform running (run the startup group first)');
+    const platform = await ensurePlatform(context);
     if (!existsSync(CHROMIUM)) {
       progress(`map-vitals skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
       return { figures: {}, goals: {} };

@@ -7,6 +7,7 @@ import { openDatabase, type TDatabase } from '@mip/server/src/db/database.ts';
 import { findFreePort, readRunningEmbeddedUrl } from '@mip/server/src/db/embedded.ts';
 import type { TFigureGroup, TFigureGroupResult } from './figures.ts';
 import { loadUrl, median, readLoadOptions, type TLoadOptions, type TLoadResult } from './http-throughput.ts';
+import { ensurePlatform } from './platform-server.ts';
 import { progress } from './processes.ts';
 
 /** Issue 5: at least half of nginx's requests per second for the same bytes, and p95 ≤ 30 ms. */
@@ -167,8 +168,7 @@ http {
 export const mapFigures: TFigureGroup = {
   name: 'map',
   run: async (context): Promise<TFigureGroupResult> => {
-    const platform = context.platform;
-    if (!platform) throw new Error('the map figures need the platform running (run the startup group first)');
+    const platform = await ensurePlatform(context);
     const db = openDatabase(await readRunningEmbeddedUrl(context.dataDir, 'mip'), { max: 2 });
     let body: string;
     try {

@@ -6,6 +6,7 @@ import { createRuleEngine } from '@mip/server/src/modules/rule-templates/rule-li
 import { DEFAULT_IOT_MESSAGE_FORMAT } from '@mip/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TFigureGroup } from './figures.ts';
+import { ensurePlatform } from './platform-server.ts';
 import { progress } from './processes.ts';
 
 /** Issue 9: rule evaluation costs at most 20 % of ingest throughput. */
@@ -94,7 +95,7 @@ async function measureIngest(db: TDatabase, bus: ReadingBus, readers: string[], 
 export const ruleTemplateFigures: TFigureGroup = {
   name: 'rule-templates',
   run: async (context) => {
-    if (!context.platform) throw new Error('the rule-templates figures need the platform running (run startup first)');
+    await ensurePlatform(context);
     const db = openDatabase(await readRunningEmbeddedUrl(context.dataDir, 'mip'), { max: 3 });
     const engine = createRuleEngine({ db, log: console } as unknown as FastifyInstance);
     try {

@@ -294,6 +294,7 @@ test.describe('incidents on the public map', () => {
     await page.reload();
     await expect(page.getByText('Aceite', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'A ocorrência' })).toBeVisible();
+    await expect(page.getByText('Aberta', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver no mapa' })).toHaveAttribute('href', `/?occurrence=${eventId}`);
     await capture(page, 'report-follow-up-accepted-pt-PT');
     await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));

@@ -66,7 +66,7 @@ function Incident({ event }: { event: NonNullable<TEventRequestFollowUp['event']
           <Title order={2} size="h5">
             {t('reportEvent.followUp.incident')}
           </Title>
-          <Badge variant="light" color="teal.9">
+          <Badge variant="outline" color="teal.9">
             {t(`eventVocab.status.${event.status}`)}
           </Badge>
         </Group>

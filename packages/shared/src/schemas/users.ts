@@ -72,7 +72,8 @@ export const ZUserInput = z.object({
     .trim()
     .min(1, { error: 'MISSING_NAME' })
     .max(150, { error: 'INVALID_NAME' })
-    .refine((name) => /\p{L}/u.test(name), { error: 'INVALID_NAME' }),
+    // A full name: one letter is an initial, not a name staff can tell people apart by.
+    .refine((name) => /\p{L}/u.test(name) && name.replace(/\s/g, '').length >= 2, { error: 'INVALID_NAME' }),
   email: ZEmail,
   entityId: z.number({ error: 'MISSING_ENTITY' }).int().positive({ error: 'MISSING_ENTITY' }),
   roleId: z.number({ error: 'MISSING_ROLE' }).int().positive({ error: 'MISSING_ROLE' }),

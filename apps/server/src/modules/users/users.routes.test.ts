@@ -310,6 +310,7 @@ describe('POST /api/users', () => {
     ['a blank name', { name: '   ' }, 'name', 'MISSING_NAME'],
     ['a name over 150 characters', { name: 'a'.repeat(151) }, 'name', 'INVALID_NAME'],
     ['a name without letters', { name: '12345' }, 'name', 'INVALID_NAME'],
+    ['a one-letter full name', { name: ' J ' }, 'name', 'INVALID_NAME'],
     ['a missing email', { email: undefined }, 'email', 'MISSING_EMAIL'],
     ['an invalid email', { email: 'joana-at-example' }, 'email', 'INVALID_EMAIL'],
     ['a missing entity', { entityId: undefined }, 'entityId', 'MISSING_ENTITY'],

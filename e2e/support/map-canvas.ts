@@ -36,9 +36,8 @@ export function project(
   };
 }
 
-/** The colour the page shows at a point, read from a screenshot (the WebGL canvas keeps no buffer to read). */
-export async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
-  const png = await page.screenshot({ clip: { x: Math.round(x) - 1, y: Math.round(y) - 1, width: 3, height: 3 } });
+/** A screenshot's RGBA pixels, decoded in the page (the WebGL canvas keeps no buffer to read). */
+async function decodeScreenshot(page: Page, png: Buffer): Promise<{ width: number; data: number[] }> {
   return page.evaluate(async (base64) => {
     const image = new Image();
     image.src = `data:image/png;base64,${base64}`;
@@ -47,10 +46,19 @@ export async function pixelAt(page: Page, x: number, y: number): Promise<number[
     canvas.width = image.width;
     canvas.height = image.height;
     const context = canvas.getContext('2d');
-    if (!context) return [];
+    if (!context) return { width: 0, data: [] };
     context.drawImage(image, 0, 0);
-    return [...context.getImageData(1, 1, 1, 1).data.slice(0, 3)];
+    return { width: image.width, data: [...context.getImageData(0, 0, image.width, image.height).data] };
   }, png.toString('base64'));
+}
+
+/** The colour the page shows at a point, read from a screenshot. */
+export async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({ clip: { x: Math.round(x) - 1, y: Math.round(y) - 1, width: 3, height: 3 } });
+  const { width, data } = await decodeScreenshot(page, png);
+  // The middle pixel of the 3×3 clip.
+  const at = (width + 1) * 4;
+  return data.slice(at, at + 3);
 }
 
 export const isColour = (actual: number[], expected: number[]) =>
@@ -72,24 +80,22 @@ export const sidePanel = (page: Page) =>
  * controls never are. Read from a screenshot, as pixelAt.
  */
 export async function networkPixels(page: Page, selector: string): Promise<number> {
-  const png = await page.locator(selector).screenshot();
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    if (!context) return 0;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const max = Math.max(data[i], data[i + 1], data[i + 2]);
-      const min = Math.min(data[i], data[i + 1], data[i + 2]);
-      if (max > 0 && (max - min) / max > 0.25) count++;
-    }
-    return count;
-  }, png.toString('base64'));
+  const { data } = await decodeScreenshot(page, await page.locator(selector).screenshot());
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const max = Math.max(data[i], data[i + 1], data[i + 2]);
+    const min = Math.min(data[i], data[i + 1], data[i + 2]);
+    if (max > 0 && (max - min) / max > 0.25) count++;
+  }
+  return count;
+}
+
+/** Finds a system with the map's search box and opens its card (the first result of that name). */
+export async function openSystemFromSearch(page: Page, name: string, resultName: RegExp) {
+  await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill(name);
+  await page
+    .getByRole('list', { name: 'Resultados da pesquisa' })
+    .getByRole('button', { name: resultName })
+    .first()
+    .click();
 }

@@ -7,6 +7,7 @@ import {
   mapReady,
   mapView,
   networkPixels,
+  openSystemFromSearch,
   pixelAt,
   project,
   sidePanel,
@@ -308,12 +309,7 @@ test.describe('incidents on the public map', () => {
   test("a report from a stop's card is placed at the stop, and can be moved", async ({ page }) => {
     await page.goto('/');
     await mapReady(page);
-    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill('Trindade');
-    await page
-      .getByRole('list', { name: 'Resultados da pesquisa' })
-      .getByRole('button', { name: /^Trindade Metro do Porto · Paragem/ })
-      .first()
-      .click();
+    await openSystemFromSearch(page, 'Trindade', /^Trindade Metro do Porto · Paragem/);
     await sidePanel(page).getByRole('button', { name: 'Reportar uma ocorrência' }).click();
     const dialog = reportDialog(page);
     await expect(dialog.getByTestId('report-system')).toHaveText('Sobre Trindade (Metro do Porto)');

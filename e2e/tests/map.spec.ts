@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, apiAs, capture, expect, MOBILE, test } from '../support/fixtures.ts';
+import { openSystemFromSearch } from '../support/map-canvas.ts';
 
 type TMapItem = {
   type: string;
@@ -176,12 +177,7 @@ test.describe('the map home', () => {
     await page.mouse.click(200, 700);
     await expect(page.getByRole('checkbox', { name: 'Metro do Porto' })).toHaveCount(0);
 
-    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill('Trindade');
-    await page
-      .getByRole('list', { name: 'Resultados da pesquisa' })
-      .getByRole('button', { name: /^Trindade Metro do Porto · Paragem/ })
-      .first()
-      .click();
+    await openSystemFromSearch(page, 'Trindade', /^Trindade Metro do Porto · Paragem/);
     const sheet = page.getByTestId('map-bottom-sheet');
     await expect(sheet.getByRole('heading', { name: 'Trindade', level: 2 })).toBeVisible();
     await capture(page, 'map-sheet-mobile-pt-PT');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { openSystemFromSearch } from '../support/map-canvas.ts';
 
 /** The GTFS reference sample kept with the server's tests (MIT, licence beside it). */
 const GOOGLE_SAMPLE = path.join(
@@ -128,12 +129,7 @@ test.describe('timetables', () => {
 
     // The stop's card on the map opens on the same board, before the full day's grid.
     await page.goto('/');
-    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill('Trindade');
-    await page
-      .getByRole('list', { name: 'Resultados da pesquisa' })
-      .getByRole('button', { name: /^Trindade Metro do Porto · Paragem/ })
-      .first()
-      .click();
+    await openSystemFromSearch(page, 'Trindade', /^Trindade Metro do Porto · Paragem/);
     const card = page.getByRole('complementary', { name: 'Detalhes do elemento' });
     await expect(card.getByRole('table', { name: 'Próximas partidas' }).getByRole('row')).toHaveCount(9);
     await expect(card.getByRole('list', { name: 'Linhas nesta paragem' }).getByRole('listitem')).toHaveCount(7);

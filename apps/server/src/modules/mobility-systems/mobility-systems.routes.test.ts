@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../../../test/assertions.ts';
 import { findAuditRows } from '../../../test/audit.ts';
@@ -7,7 +8,7 @@ import { makePdf, makePng } from '../../../test/files.ts';
 import { createMobilityGroup, createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { documents } from '../../db/schema/index.ts';
+import { dashboards, documents, mobilitySystems } from '../../db/schema/index.ts';
 
 const t = useTestApp();
 const unique = () => randomBytes(4).toString('hex');
@@ -415,6 +416,20 @@ describe('GET /api/mobility-system/{id}/details', () => {
     ]);
     expect(response.body).not.toContain('contents');
     expect(details.activeEvents).toEqual([]);
+  });
+
+  it('names its dashboard only to whoever may see it: a visitor only once it is public', async () => {
+    const [dashboard] = await t.db
+      .insert(dashboards)
+      .values({ name: `Painel ${unique()}`, status: 'ACTIVE' })
+      .returning();
+    const system = await createMobilitySystem(t.db, { groupId });
+    await t.db.update(mobilitySystems).set({ dashboardId: dashboard.id }).where(eq(mobilitySystems.id, system.id));
+    const details = async () => (await t.app.inject({ url: `/api/mobility-system/${system.id}/details` })).json();
+    // No button to a dashboard the visitor would be refused.
+    expect((await details()).dashboardId).toBeNull();
+    await t.db.update(dashboards).set({ isPublic: true }).where(eq(dashboards.id, dashboard.id));
+    expect((await details()).dashboardId).toBe(dashboard.id);
   });
 
   it('answers 404 for an inactive or unknown system', async () => {

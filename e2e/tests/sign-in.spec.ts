@@ -77,6 +77,12 @@ test.describe('on a phone', () => {
     await page.getByTestId('bottom-bar-more').click();
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
     await capture(page, 'menu-admin-mobile-pt-PT');
+    // Escape closes it, and the focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('bottom-bar-more')).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('bottom-bar-more')).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Menu principal' })).not.toBeInViewport();
+    await page.getByTestId('bottom-bar-more').click();
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByRole('button', { name: 'Configurações' }).click();
     await menu.getByRole('link', { name: 'Configuração' }).click();

@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Box, Group, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,20 @@ export function ConsoleLayout() {
   // A menu opened on a phone closes once the user has chosen where to go.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
   useEffect(() => menu.close(), [location.pathname]);
+  // …and with Escape, like any panel over the page, giving the focus back to the button that opened it.
+  useHotkeys(
+    isMenuOpen && !isDesktop
+      ? [
+          [
+            'Escape',
+            () => {
+              menu.close();
+              document.querySelector<HTMLElement>('[data-testid="bottom-bar-more"]')?.focus();
+            },
+          ],
+        ]
+      : [],
+  );
 
   return (
     <AppShell

@@ -34,6 +34,8 @@ export const ZUserSearchQuery = ZPageQuery.extend({
   sortProperty: z.enum(USER_SORT_PROPERTIES).optional(),
   excludeSelf: ZFlexBoolean.optional(),
   status: z.enum([...USER_STATUSES, 'ANY']).optional(),
+  /** Only accounts whose user has set a password (activated); the impersonation modal lists no others. */
+  activated: ZFlexBoolean.optional(),
   type: z.string().max(32).optional(),
   entityId: ZId.optional(),
   includeChildrenEntities: ZFlexBoolean.optional(),

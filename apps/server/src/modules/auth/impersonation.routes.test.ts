@@ -105,6 +105,18 @@ describe('POST /api/auth/impersonate', () => {
     expectError(await impersonate(inactive.id), 403, 'IMPERSONATION_NOT_ALLOWED');
   });
 
+  it('refuses, and leaves out of its list, a user who never activated their account', async () => {
+    const invited = await createColleague({ name: `Convidado ${Date.now()}`, withoutPassword: true });
+    expectError(await impersonate(invited.id), 403, 'IMPERSONATION_NOT_ALLOWED');
+    const listed = await t.app.inject({
+      url: '/api/users/search',
+      headers: { authorization: support.authorization },
+      query: { universalSearch: invited.name, status: 'ACTIVE', activated: 'true', type: 'ANY' },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().content).toEqual([]);
+  });
+
   it('refuses a user whose role holds a permission the impersonator lacks', async () => {
     const admin = await createUser(t.db, {
       entityId: entityA.id,

@@ -32,6 +32,8 @@ export async function startImpersonation(
     .where(sql`${users.id} = ${userId} ${andEntityInScopeSql(auth, sql`${users.entityId}`)}`);
   if (!target) throw notFound();
   if (target.status !== 'ACTIVE') throw refuse('Only an active user can be impersonated');
+  // An account never activated has nobody behind it yet: there is nothing to see as them.
+  if (target.passwordHash === null) throw refuse('This user has not activated their account yet');
   if (!(await canManageUser(db, auth, target))) {
     throw refuse('This user holds permissions or sees entities that you do not');
   }

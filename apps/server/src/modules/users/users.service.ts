@@ -61,6 +61,7 @@ export function searchUsers(
         entityInScopeSql(auth, sql`u.entity_id`),
         query.excludeSelf ? sql`u.id <> ${auth.user.id}` : undefined,
         query.status && query.status !== 'ANY' ? sql`u.status = ${query.status}` : undefined,
+        query.activated === true ? sql`u.password_hash is not null` : undefined,
         query.type && query.type !== 'ANY' ? sql`u.type = ${query.type}` : undefined,
         byEntity,
         query.roleId ? sql`u.role_id = ${query.roleId}` : undefined,

@@ -28,6 +28,7 @@ export function ImpersonateModal({ opened, onClose }: { opened: boolean; onClose
     {
       universalSearch: search,
       status: 'ACTIVE',
+      activated: true,
       type: 'ANY',
       excludeSelf: true,
       currentPage: page,

@@ -32,6 +32,17 @@ export interface TJobQueueOptions {
   retentionSeconds?: number;
 }
 
+/**
+ * The queue of a dead-letter job (ending what its process could not): tried
+ * again a few times, backing off, should the database be away at that moment.
+ */
+export const DEAD_LETTER_QUEUE: TJobQueueOptions = {
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
+
 /** How a process works a queue. */
 export interface TJobWorkerOptions {
   /** Jobs of this queue one process runs at once. */

@@ -8,7 +8,7 @@ import {
   type TGtfsJobWork,
   tidyImportJobs,
 } from '../modules/gtfs/gtfs-jobs.ts';
-import { defineJob, type TJobContext, type TJobQueue } from './define-job.ts';
+import { DEAD_LETTER_QUEUE, defineJob, type TJobContext, type TJobQueue } from './define-job.ts';
 import { jobIdFor } from './job-ids.ts';
 
 const ZImportJob = z.object({ importJobId: z.number().int().positive(), stage: z.enum(['check', 'import']) });
@@ -23,7 +23,7 @@ export const endInterruptedGtfsJob = defineJob({
   name: 'end-interrupted-gtfs-job',
   description: 'Ends a GTFS check or import whose process died as FAILED (INTERRUPTED)',
   payload: ZImportJob,
-  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+  queue: DEAD_LETTER_QUEUE,
   handler:
     ({ db, config, jobs }) =>
     async ({ importJobId, stage }) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TExecutor } from '../db/database.ts';
 import { endInterruptedReport, runReportJob } from '../modules/reports/report-jobs.ts';
 import { runDueSchedules } from '../modules/reports/report-schedules.service.ts';
-import { defineJob, type TJobQueue } from './define-job.ts';
+import { DEAD_LETTER_QUEUE, defineJob, type TJobQueue } from './define-job.ts';
 import { jobIdFor } from './job-ids.ts';
 import { queueEmail } from './send-email.ts';
 
@@ -15,7 +15,7 @@ export const endInterruptedReportGeneration = defineJob({
   name: 'end-interrupted-report',
   description: 'Ends a report generation whose attempts all ran out as FAILED (INTERRUPTED)',
   payload: ZReportJob,
-  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+  queue: DEAD_LETTER_QUEUE,
   handler:
     ({ db }) =>
     async ({ reportJobId }) => {

@@ -17,15 +17,9 @@ import { AppError, fieldErrors } from '../../http/errors.ts';
 import type { TJobQueue } from '../../jobs/define-job.ts';
 import { queueEmail } from '../../jobs/send-email.ts';
 import { toIsoTimestampOrNull } from '../../lib/timestamps.ts';
+import { createToken, hashToken } from '../../lib/tokens.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
-import {
-  createToken,
-  endSession,
-  endUserSessions,
-  hashToken,
-  openSession,
-  type TAuthContext,
-} from './session-store.ts';
+import { endSession, endUserSessions, openSession, type TAuthContext } from './session-store.ts';
 import { recoveryRules, settleSuccessfulAttempt, signInRules, takeAttempt } from './throttle.ts';
 
 export interface TAuthDeps {

@@ -23,8 +23,6 @@ export interface TAuthContext {
   impersonatorUserId: number | null;
 }
 
-export { createToken, hashToken };
-
 export async function openSession(
   db: TExecutor,
   input: {

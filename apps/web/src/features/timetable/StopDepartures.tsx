@@ -1,9 +1,9 @@
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type TScheduleRoute, todayInTimeZone } from '@mip/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { distinctLines, lineTextColor, secondsNowIn, upcomingDepartures } from './timetable-format';
+import { useClock } from './useClock';
 import { useSchedule } from './useSchedule';
 
 const BOARD_SIZE = 8;
@@ -45,12 +45,7 @@ export function StopDepartures({ stopId }: { stopId: number }) {
   const { t } = useTranslation();
   const when = useWhen();
   const schedule = useSchedule({ stopId });
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    // Minutes away count down while the card stays open.
-    const timer = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useClock();
   if (schedule.isLoading) return <DelayedLoader minHeight={60} />;
   const data = schedule.data;
   if (!data?.available || data.routes.length === 0) return null;

@@ -35,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { formatIsoDay } from '../gtfs-import/gtfs-format';
 import {
+  distinctLines,
   groupByHour,
   headsignNotes,
   lineOptionLabel,
@@ -42,6 +43,7 @@ import {
   secondsNowIn,
   type TClockTime,
 } from './timetable-format';
+import { useClock } from './useClock';
 import { useSchedule } from './useSchedule';
 
 const NEXT_PASSINGS = 6;
@@ -124,11 +126,7 @@ function ServiceList({ services }: { services: TScheduleService[] }) {
 
 function NextPassings({ times, schedule }: { times: TStopTime[]; schedule: TSchedule }) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useClock();
   if (schedule.date !== todayInTimeZone(schedule.timezone, now)) return null;
   const upcoming = nextPassings(times, secondsNowIn(schedule.timezone, now), NEXT_PASSINGS);
   return (
@@ -466,7 +464,7 @@ function StopTimetable({
   const [routeId, setRouteId] = useState<number | null>(null);
   const [direction, setDirection] = useState<TRouteDirection>('MAIN');
   const lines = overview.data?.routes ?? [];
-  const lineIds = [...new Set(lines.map((route) => route.id))];
+  const lineIds = distinctLines(lines).map((route) => route.id);
   const chosenRouteId = routeId !== null && lineIds.includes(routeId) ? routeId : (lineIds[0] ?? null);
   const lineDirections = lines.filter((route) => route.id === chosenRouteId);
   const chosenDirection = lineDirections.some((route) => route.direction === direction)

@@ -2,6 +2,7 @@ import {
   type CSSVariablesResolver,
   createTheme,
   Drawer,
+  FileInput,
   type MantineColorsTuple,
   Menu,
   Modal,
@@ -55,6 +56,8 @@ export function createAppTheme(colour: string | undefined, closeLabel: string) {
     components: {
       // The default notification text is too faint to read (and fails WCAG AA contrast).
       Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-dimmed)' } } }),
+      // A file input's placeholder is text on the page (not a native placeholder): it must read at 4.5:1 too.
+      FileInput: FileInput.extend({ styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } } }),
       // Mantine's focus placeholder is a focusable child with no role, which breaks the menu's ARIA structure.
       Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),

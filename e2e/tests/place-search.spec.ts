@@ -1,0 +1,139 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { mapReady } from '../support/map-canvas.ts';
+
+type TStation = { name: string; latitude: number; longitude: number };
+
+/** A demo station as the map's own search finds it: where the platform already holds it. */
+async function station(request: APIRequestContext, name: string): Promise<TStation> {
+  let found: TStation | undefined;
+  // The demo network is imported in the background on a first start: wait for it as a visitor would.
+  await expect
+    .poll(async () => {
+      const response = await request.post('/api/mobility-system/public', {
+        data: { universalSearch: name, parentId: [], onlyLayerSearch: true },
+      });
+      found = ((await response.json()) as TStation[]).find((system) => system.name === name);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as TStation;
+}
+
+/**
+ * A boundary file laid out as the official map (CAOP 2024) writes it. No real
+ * boundary ships with the product, so each parish's polygon is the box around
+ * demo stations that lie in it.
+ */
+async function boundaryFile(request: APIRequestContext): Promise<Buffer> {
+  const parish = async (properties: Record<string, string>, names: string[]) => {
+    const stations = await Promise.all(names.map((name) => station(request, name)));
+    const lng = stations.map((s) => s.longitude);
+    const lat = stations.map((s) => s.latitude);
+    const [w, e, s, n] = [Math.min(...lng), Math.max(...lng), Math.min(...lat), Math.max(...lat)];
+    return {
+      type: 'Feature',
+      properties,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [w, s],
+            [e, s],
+            [e, n],
+            [w, n],
+            [w, s],
+          ],
+        ],
+      },
+    };
+  };
+  const features = [
+    await parish({ dtmnfr: '131203', freguesia: 'Campanhã' }, ['Campanhã', 'Contumil', 'Estádio do Dragão']),
+    await parish({ dtmnfr: '131202', freguesia: 'Bonfim' }, ['Heroísmo', '24 de Agosto']),
+  ];
+  return Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
+}
+
+/** Where the map looks once it has stopped moving, as the page says it. */
+async function mapView(page: Page) {
+  const view = await page.getByTestId('map-status').getAttribute('data-view');
+  const [lng, lat, zoom] = (view ?? '').split(',').map(Number);
+  return { lng, lat, zoom };
+}
+
+test.describe('place search', () => {
+  test('an administrator imports the parishes, and a visitor on a phone goes to Campanhã by name', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const campanha = await Promise.all(
+      ['Campanhã', 'Contumil', 'Estádio do Dragão'].map((name) => station(request, name)),
+    );
+    const file = await boundaryFile(request);
+
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/configuration');
+    const card = page.getByRole('region', { name: 'Limites administrativos' });
+    await expect(card.getByRole('status')).toContainText('Ainda não foram importados limites');
+    const chooser = page.waitForEvent('filechooser');
+    await card.getByRole('button', { name: 'Ficheiro GeoJSON' }).click();
+    await (await chooser).setFiles({ name: 'caop-porto.geojson', mimeType: 'application/geo+json', buffer: file });
+    await card.getByRole('button', { name: 'Importar limites' }).click();
+    await expect(
+      card.getByText('Elementos lidos: 2. Com área no mapa — freguesias: 2; concelhos: 1; distritos: 1.'),
+    ).toBeVisible();
+    await expect(card.getByRole('status').first()).toContainText('Com área no mapa: 2 de 3092 freguesias');
+    await closeNotifications(page);
+    await capture(page, 'place-boundaries-import-pt-PT');
+
+    for (const language of ['pt-PT', 'en-US'] as const) {
+      const context = await browser.newContext({ viewport: MOBILE });
+      const visitor = await context.newPage();
+      await visitor.addInitScript((lang) => localStorage.setItem('mip.language', lang), language);
+      await visitor.goto('/');
+      await mapReady(visitor);
+      const before = await mapView(visitor);
+      const pt = language === 'pt-PT';
+      await visitor
+        .getByRole('textbox', {
+          name: pt
+            ? 'Pesquisar paragens, linhas, outros sistemas e lugares'
+            : 'Search stops, lines, other systems and places',
+        })
+        .fill('campanha');
+      const places = visitor.getByRole('list', { name: pt ? 'Lugares' : 'Places' });
+      const parish = places.getByRole('button', {
+        name: pt ? /^Campanhã Freguesia · Porto, Porto/ : /^Campanhã Parish · Porto, Porto/,
+      });
+      await expect(parish).toBeVisible();
+      // The station of that name is offered too, among the stops.
+      await expect(
+        visitor.getByRole('list', { name: pt ? 'Resultados da pesquisa' : 'Search results' }).getByRole('button', {
+          name: /^Campanhã/,
+        }),
+      ).toBeVisible();
+      await capture(visitor, `place-search-results-mobile-${language}`);
+
+      await parish.click();
+      await expect(visitor.getByTestId('map-place-status')).toHaveText(
+        pt ? 'O mapa mostra Campanhã (Freguesia, Porto, Porto).' : 'The map shows Campanhã (Parish, Porto, Porto).',
+      );
+      // The map has gone to the parish: its centre lies among the parish's stations, closer in than it opened.
+      await expect
+        .poll(async () => {
+          const view = await mapView(visitor);
+          const inside =
+            view.lng >= Math.min(...campanha.map((s) => s.longitude)) &&
+            view.lng <= Math.max(...campanha.map((s) => s.longitude)) &&
+            view.lat >= Math.min(...campanha.map((s) => s.latitude)) &&
+            view.lat <= Math.max(...campanha.map((s) => s.latitude));
+          return inside && view.zoom > before.zoom;
+        })
+        .toBe(true);
+      await capture(visitor, `place-search-campanha-mobile-${language}`);
+      await context.close();
+    }
+  });
+});

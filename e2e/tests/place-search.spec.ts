@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
-import { mapReady } from '../support/map-canvas.ts';
+import { mapReady, project } from '../support/map-canvas.ts';
 
 type TStation = { name: string; latitude: number; longitude: number };
 
@@ -68,6 +68,8 @@ test.describe('place search', () => {
     request,
     browser,
   }) => {
+    // An import, then three visits (phone and desktop, both languages), each with its accessibility checks.
+    test.setTimeout(240_000);
     const campanha = await Promise.all(
       ['Campanhã', 'Contumil', 'Estádio do Dragão'].map((name) => station(request, name)),
     );
@@ -88,8 +90,13 @@ test.describe('place search', () => {
     await closeNotifications(page);
     await capture(page, 'place-boundaries-import-pt-PT');
 
-    for (const language of ['pt-PT', 'en-US'] as const) {
-      const context = await browser.newContext({ viewport: MOBILE });
+    const visits = [
+      { language: 'pt-PT', viewport: MOBILE, device: 'mobile' },
+      { language: 'en-US', viewport: MOBILE, device: 'mobile' },
+      { language: 'en-US', viewport: { width: 1366, height: 800 }, device: 'desktop' },
+    ] as const;
+    for (const { language, viewport, device } of visits) {
+      const context = await browser.newContext({ viewport });
       const visitor = await context.newPage();
       await visitor.addInitScript((lang) => localStorage.setItem('mip.language', lang), language);
       await visitor.goto('/');
@@ -114,25 +121,30 @@ test.describe('place search', () => {
           name: /^Campanhã/,
         }),
       ).toBeVisible();
-      await capture(visitor, `place-search-results-mobile-${language}`);
+      await capture(visitor, `place-search-results-${device}-${language}`);
 
       await parish.click();
       await expect(visitor.getByTestId('map-place-status')).toHaveText(
         pt ? 'O mapa mostra Campanhã (Freguesia, Porto, Porto).' : 'The map shows Campanhã (Parish, Porto, Porto).',
       );
-      // The map has gone to the parish: its centre lies among the parish's stations, closer in than it opened.
+      // The map has gone to the parish: closer in than it opened, with the parish's three stations on screen.
+      const canvas = visitor.locator('canvas.maplibregl-canvas').first();
       await expect
         .poll(async () => {
           const view = await mapView(visitor);
-          const inside =
-            view.lng >= Math.min(...campanha.map((s) => s.longitude)) &&
-            view.lng <= Math.max(...campanha.map((s) => s.longitude)) &&
-            view.lat >= Math.min(...campanha.map((s) => s.latitude)) &&
-            view.lat <= Math.max(...campanha.map((s) => s.latitude));
-          return inside && view.zoom > before.zoom;
+          const size = await canvas.boundingBox();
+          if (!size || !(view.zoom > before.zoom)) return false;
+          return campanha.every((stop) => {
+            const { x, y } = project(
+              [stop.longitude, stop.latitude],
+              { centre: [view.lng, view.lat], zoom: view.zoom },
+              size,
+            );
+            return x >= 0 && x <= size.width && y >= 0 && y <= size.height;
+          });
         })
         .toBe(true);
-      await capture(visitor, `place-search-campanha-mobile-${language}`);
+      await capture(visitor, `place-search-campanha-${device}-${language}`);
       await context.close();
     }
   });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { boundaryFeature, featureCollection } from '../../apps/server/test/boundary-feature.ts';
 import { ACCOUNTS, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 import { mapReady, project } from '../support/map-canvas.ts';
 
@@ -26,33 +27,13 @@ async function station(request: APIRequestContext, name: string): Promise<TStati
  * demo stations that lie in it.
  */
 async function boundaryFile(request: APIRequestContext): Promise<Buffer> {
-  const parish = async (properties: Record<string, string>, names: string[]) => {
-    const stations = await Promise.all(names.map((name) => station(request, name)));
-    const lng = stations.map((s) => s.longitude);
-    const lat = stations.map((s) => s.latitude);
-    const [w, e, s, n] = [Math.min(...lng), Math.max(...lng), Math.min(...lat), Math.max(...lat)];
-    return {
-      type: 'Feature',
-      properties,
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [w, s],
-            [e, s],
-            [e, n],
-            [w, n],
-            [w, s],
-          ],
-        ],
-      },
-    };
-  };
+  const parish = async (properties: Record<string, string>, names: string[]) =>
+    boundaryFeature(properties, await Promise.all(names.map((name) => station(request, name))));
   const features = [
     await parish({ dtmnfr: '131203', freguesia: 'Campanhã' }, ['Campanhã', 'Contumil', 'Estádio do Dragão']),
     await parish({ dtmnfr: '131202', freguesia: 'Bonfim' }, ['Heroísmo', '24 de Agosto']),
   ];
-  return Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
+  return Buffer.from(featureCollection(features));
 }
 
 /** Where the map looks once it has stopped moving, as the page says it. */

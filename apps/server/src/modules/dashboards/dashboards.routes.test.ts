@@ -182,14 +182,18 @@ describe('POST /api/dashboards: the spec’s widget validity rules', () => {
 
   it('still accepts the older sourceParameters, and answers it beside sourceConfig', async () => {
     const created = await createDashboard({
-      widgets: [{ name: 'TableWidget', title: 'Antiga', size: full, sourceId: filteredSourceId, sourceParameters: { ate: 3 } }],
+      widgets: [
+        { name: 'TableWidget', title: 'Antiga', size: full, sourceId: filteredSourceId, sourceParameters: { ate: 3 } },
+      ],
     });
     const [widget] = (await manager.get(`/dashboards/${created.id}`)).json().widgets;
     expect(widget.sourceConfig).toEqual({ parameters: { ate: 3 } });
     expect(widget.sourceParameters).toEqual({ ate: 3 });
     const refused = await manager.post('/dashboards', {
       name: 'x',
-      widgets: [{ name: 'TableWidget', title: 'T', size: full, sourceId: filteredSourceId, sourceParameters: { ate: 'x' } }],
+      widgets: [
+        { name: 'TableWidget', title: 'T', size: full, sourceId: filteredSourceId, sourceParameters: { ate: 'x' } },
+      ],
     });
     expectFieldError(refused, 'widgets[0].sourceConfig.parameters.ate', 'INVALID_PARAMETER');
   });

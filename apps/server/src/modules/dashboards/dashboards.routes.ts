@@ -1,4 +1,5 @@
 import {
+  liftLegacySourceParameters,
   ZDashboardInput,
   ZDashboardResponse,
   ZDashboardSearchQuery,
@@ -10,6 +11,7 @@ import {
   ZWidgetDataRequest,
   ZWidgetExportRequest,
 } from '@mip/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendAttachment } from '../../http/attachment.ts';
@@ -33,6 +35,18 @@ const ZWidgetParams = z.object({
   dashboardId: z.coerce.number().int().positive(),
   widgetId: z.coerce.number().int().positive(),
 });
+
+const widgetShape =
+  'A widget fixes values of its source’s parameters in `sourceConfig.parameters` (spec 001 §3); the older ' +
+  '`sourceParameters` is still accepted, and answered beside it.';
+
+/** Older clients send `sourceParameters`: moved to the spec's `sourceConfig.parameters` before the body is checked. */
+async function acceptLegacyWidgetShape(request: FastifyRequest) {
+  const body = request.body as { widgets?: unknown } | null;
+  if (body && typeof body === 'object' && Array.isArray(body.widgets)) {
+    body.widgets = body.widgets.map(liftLegacySourceParameters);
+  }
+}
 
 /**
  * Dashboards (spec 001 §2, §7): the list and editor for staff, the view for
@@ -85,7 +99,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/dashboards',
-    { config: manage, schema: { tags, body: ZDashboardInput, response: { 200: ZDashboardResponse } } },
+    {
+      config: manage,
+      preValidation: acceptLegacyWidgetShape,
+      schema: { tags, description: widgetShape, body: ZDashboardInput, response: { 200: ZDashboardResponse } },
+    },
     async (request) => createDashboard(app.db, requireAuth(request), request.body, actorOf(request)),
   );
 
@@ -93,9 +111,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboards/:id',
     {
       config: manage,
+      preValidation: acceptLegacyWidgetShape,
       schema: {
         tags,
-        description: 'Widgets are saved whole, in order; a widget keeps its id when it sends it.',
+        description: `Widgets are saved whole, in order; a widget keeps its id when it sends it. ${widgetShape}`,
         params: ZIdParams,
         body: ZDashboardInput,
         response: { 200: ZDashboardResponse },

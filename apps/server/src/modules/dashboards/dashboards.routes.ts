@@ -18,6 +18,7 @@ import { sendAttachment } from '../../http/attachment.ts';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { perClientRateLimit } from '../../http/rate-limits.ts';
+import { createSharedResultCache } from '../../lib/shared-result-cache.ts';
 import {
   createDashboard,
   deleteDashboard,
@@ -25,8 +26,7 @@ import {
   searchDashboards,
   updateDashboard,
 } from './dashboards.service.ts';
-import { exportWidgetData, readWidgetData } from './widget-data.service.ts';
-import { createWidgetResultCache } from './widget-result-cache.ts';
+import { exportWidgetData, readWidgetData, type TWidgetResult } from './widget-data.service.ts';
 
 /** What visitors' cached widget results may hold in all, in this process. */
 const WIDGET_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -58,9 +58,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const visibility =
     'Managers (MANAGE_DASHBOARDS) see and edit every dashboard whose restricted entities all lie in their scope (entitiesAccessList), 404 for others; readers (READ_DASHBOARD) the active ones whose ' +
     'restrictions (entity profiles, roles, entities) they pass; everyone, signed in or not, the public active ones.';
-  const widgetCache = createWidgetResultCache({
+  const widgetCache = createSharedResultCache<TWidgetResult>({
     ttlMs: app.config.widgetCacheSeconds * 1000,
     maxBytes: WIDGET_CACHE_MAX_BYTES,
+    sizeOf: (result) => result.bytes,
   });
   // Widget calls run user-authored SQL: each visitor address (or signed-in user) gets its own, lower, limit.
   const widgetRateLimit = perClientRateLimit(app.config.widgetRateLimitPerMinute);

@@ -36,10 +36,11 @@ async function boundaryFile(request: APIRequestContext): Promise<Buffer> {
   return Buffer.from(featureCollection(features));
 }
 
-/** Where the map looks once it has stopped moving, as the page says it. */
+/** Where the map looks once it has stopped moving, as the page says it (once the map has loaded). */
 async function mapView(page: Page) {
-  const view = await page.getByTestId('map-status').getAttribute('data-view');
-  const [lng, lat, zoom] = (view ?? '').split(',').map(Number);
+  const status = page.getByTestId('map-status');
+  await expect(status).toHaveAttribute('data-view', /\d/);
+  const [lng, lat, zoom] = ((await status.getAttribute('data-view')) ?? '').split(',').map(Number);
   return { lng, lat, zoom };
 }
 

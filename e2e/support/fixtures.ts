@@ -6,8 +6,10 @@ import { ACCOUNTS, MAIL_HTTP_PORT, type TAccount } from './accounts.ts';
 export const SCREENSHOTS = path.join(import.meta.dirname, '..', 'screenshots');
 export const MOBILE = { width: 390, height: 844 };
 
-/** Fails on serious or critical accessibility problems in what the page shows now. */
+/** Fails on serious or critical accessibility problems in what the page shows now, once it has settled. */
 export async function expectAccessible(page: Page) {
+  // A menu, dialog or overlay still fading is half transparent: axe would judge its contrast mid-way.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -22,8 +24,6 @@ export async function expectAccessible(page: Page) {
 /** Screenshot kept for people to look at, after an accessibility check of the same screen. */
 export async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle').catch(() => {});
-  // A menu or dialog still fading in is half transparent: axe would judge its contrast mid-way.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await expectAccessible(page);
   // A full-page shot of a scrolled page paints the fixed header and menu halfway down it: shoot from the top,
   // unless a dropdown, menu or dialog is open (scrolling would close or move it).

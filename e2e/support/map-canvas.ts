@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /**
@@ -69,6 +69,19 @@ export async function mapReady(page: Page) {
   await expect(page.getByRole('region', { name: /Mapa de mobilidade|Mobility map/ })).toBeVisible();
   await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible();
   await page.waitForFunction(() => !document.querySelector('.maplibregl-map')?.classList.contains('loading'));
+}
+
+/**
+ * Waits until a map rests (no flight or fit under way) and says where it looks. Every map's frame tells:
+ * data-map-moving, and data-map-view as "lng,lat,zoom". A fit asked for in the same moment starts on the
+ * next frame, so rest is checked again two frames later.
+ */
+export async function mapSettled(page: Page, frame: Locator = page.locator('[data-map-moving]').first()) {
+  await expect(frame).toHaveAttribute('data-map-moving', 'false');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(frame).toHaveAttribute('data-map-moving', 'false');
+  const [lng, lat, zoom] = ((await frame.getAttribute('data-map-view')) ?? '').split(',').map(Number);
+  return { lng, lat, zoom };
 }
 
 export const sidePanel = (page: Page) =>

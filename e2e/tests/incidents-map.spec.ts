@@ -5,6 +5,7 @@ import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../suppo
 import {
   isColour,
   mapReady,
+  mapSettled,
   mapView,
   networkPixels,
   openSystemFromSearch,
@@ -246,7 +247,7 @@ test.describe('incidents on the public map', () => {
     await expect(dialog.getByTestId('report-photos').getByText('buraco-com-gps.jpg')).toBeVisible();
     await dialog.getByRole('button', { name: 'Usar a localização da fotografia' }).click();
     await expect(dialog.getByTestId('report-location-value')).toHaveText('Localização: 41.15219, -8.60940');
-    await page.waitForTimeout(1200); // the small map's flight to the place
+    await mapSettled(page, dialog.locator('[data-map-moving]'));
     await capture(page, 'incidents-report-filled-pt-PT');
 
     await dialog.getByRole('button', { name: 'Registar pedido' }).click();
@@ -448,7 +449,7 @@ test.describe('incidents on the public map', () => {
     await mapReady(page);
     const sheet = page.getByTestId('map-bottom-sheet');
     await expect(sheet.getByRole('heading', { name: seeded.future.title, level: 2 })).toBeVisible();
-    await page.waitForTimeout(1000); // the fit to the incident's bounds
+    await mapSettled(page);
     await capture(page, 'incidents-deep-link-mobile-pt-PT');
 
     await page.setViewportSize({ width: 1280, height: 720 });

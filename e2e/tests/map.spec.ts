@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, apiAs, capture, expect, MOBILE, test } from '../support/fixtures.ts';
-import { openSystemFromSearch } from '../support/map-canvas.ts';
+import { mapSettled, openSystemFromSearch } from '../support/map-canvas.ts';
 
 type TMapItem = {
   type: string;
@@ -117,7 +117,7 @@ test.describe('the map home', () => {
     await sidePanel(page).getByRole('button', { name: 'Fechar detalhes' }).click();
     await expect(sidePanel(page)).toHaveCount(0);
     await page.waitForFunction(() => !document.querySelector('.maplibregl-map')?.classList.contains('loading'));
-    await page.waitForTimeout(1500); // the fly-to animation
+    await mapSettled(page);
     const canvas = page.locator('canvas.maplibregl-canvas');
     const box = await canvas.boundingBox();
     if (!box) throw new Error('no map canvas');

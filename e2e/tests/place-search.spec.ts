@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { boundaryFeature, featureCollection } from '../../apps/server/test/boundary-feature.ts';
 import { ACCOUNTS, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
-import { mapReady, project } from '../support/map-canvas.ts';
+import { mapReady, mapSettled, project } from '../support/map-canvas.ts';
 
 type TStation = { name: string; latitude: number; longitude: number };
 
@@ -34,14 +34,6 @@ async function boundaryFile(request: APIRequestContext): Promise<Buffer> {
     await parish({ dtmnfr: '131202', freguesia: 'Bonfim' }, ['Heroísmo', '24 de Agosto']),
   ];
   return Buffer.from(featureCollection(features));
-}
-
-/** Where the map looks once it has stopped moving, as the page says it (once the map has loaded). */
-async function mapView(page: Page) {
-  const status = page.getByTestId('map-status');
-  await expect(status).toHaveAttribute('data-view', /\d/);
-  const [lng, lat, zoom] = ((await status.getAttribute('data-view')) ?? '').split(',').map(Number);
-  return { lng, lat, zoom };
 }
 
 test.describe('place search', () => {
@@ -83,7 +75,7 @@ test.describe('place search', () => {
       await visitor.addInitScript((lang) => localStorage.setItem('mip.language', lang), language);
       await visitor.goto('/');
       await mapReady(visitor);
-      const before = await mapView(visitor);
+      const before = await mapSettled(visitor);
       const pt = language === 'pt-PT';
       await visitor
         .getByRole('textbox', {
@@ -113,7 +105,7 @@ test.describe('place search', () => {
       const canvas = visitor.locator('canvas.maplibregl-canvas').first();
       await expect
         .poll(async () => {
-          const view = await mapView(visitor);
+          const view = await mapSettled(visitor);
           const size = await canvas.boundingBox();
           if (!size || !(view.zoom > before.zoom)) return false;
           return campanha.every((stop) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
-import { mapReady, sidePanel } from '../support/map-canvas.ts';
+import { mapReady, mapSettled, sidePanel } from '../support/map-canvas.ts';
 
 /**
  * Rule templates (issue 9): an operator writes a rule on the demo air
@@ -166,7 +166,7 @@ test.describe('rule templates', () => {
     await expect(
       sidePanel(page).getByRole('heading', { name: /Calor extremo em Estação ambiental dos Aliados/, level: 2 }),
     ).toBeVisible();
-    await page.waitForTimeout(1000); // the fit to the incident's bounds
+    await mapSettled(page);
     await capture(page, 'rule-template-incident-map-pt-PT');
 
     // While the incident is open the rule cannot be deleted: the list says why.

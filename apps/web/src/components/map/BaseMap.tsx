@@ -1,9 +1,9 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './base-map.css';
 import { Box, useComputedColorScheme } from '@mantine/core';
-import { setWorkerUrl } from 'maplibre-gl';
+import { type Map as MapLibre, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import type { Ref } from 'react';
+import { type Ref, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import MapLibreMap, { type MapProps, type MapRef, NavigationControl } from 'react-map-gl/maplibre';
 import { API_BASE } from '../../api/client';
@@ -49,8 +49,28 @@ export function BaseMap({
 }) {
   const { t } = useTranslation();
   const styleUrl = useMapStyleUrl();
+  const frame = useRef<HTMLDivElement>(null);
+  /**
+   * The canvas says nothing of where the map looks or whether it is still flying: the frame does, as
+   * data-map-view ("lng,lat,zoom" once it rests) and data-map-moving — what an automated check waits on
+   * instead of guessing how long a flight takes. Set on the element itself: a flight re-renders nothing.
+   */
+  const describe = (map: MapLibre, isMoving: boolean) => {
+    const element = frame.current;
+    if (!element) return;
+    element.dataset.mapMoving = String(isMoving);
+    if (isMoving) return;
+    const { lng, lat } = map.getCenter();
+    element.dataset.mapView = `${lng.toFixed(5)},${lat.toFixed(5)},${map.getZoom().toFixed(2)}`;
+  };
   return (
-    <Box h={height} pos="relative" style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+    <Box
+      ref={frame}
+      h={height}
+      pos="relative"
+      style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
+      data-map-moving="true"
+    >
       <MapLibreMap
         ref={mapRef}
         mapStyle={styleUrl}
@@ -64,6 +84,18 @@ export function BaseMap({
           'AttributionControl.ToggleAttribution': t('baseMap.attribution'),
         }}
         {...props}
+        onLoad={(event) => {
+          describe(event.target, event.target.isMoving());
+          props.onLoad?.(event);
+        }}
+        onMoveStart={(event) => {
+          describe(event.target, true);
+          props.onMoveStart?.(event);
+        }}
+        onMoveEnd={(event) => {
+          describe(event.target, false);
+          props.onMoveEnd?.(event);
+        }}
       >
         <NavigationControl showCompass={false} />
         {showNetwork && <NetworkBackdrop />}

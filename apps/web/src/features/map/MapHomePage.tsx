@@ -3,7 +3,7 @@ import { useClickOutside, useDebouncedValue, useElementSize, useMediaQuery } fro
 import type { TMobilitySystem, TPlaceResult, TPublicSystemResult, TTrafficJamProperties } from '@mip/shared';
 import { IconMessageReport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { GeoJSONSource, MapGeoJSONFeature, Map as MapLibre } from 'maplibre-gl';
+import type { GeoJSONSource, MapGeoJSONFeature } from 'maplibre-gl';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapMouseEvent, MapRef } from 'react-map-gl/maplibre';
@@ -114,8 +114,6 @@ export default function MapHomePage() {
   const [isMapLoaded, setMapLoaded] = useState(false);
   /** The place the search moved the map to, said aloud: the canvas itself says nothing. */
   const [placeShown, setPlaceShown] = useState<TPlaceResult | null>(null);
-  /** Where the map looks once it stops moving ("lng,lat,zoom"): the canvas says nothing, this says where it is. */
-  const [viewShown, setViewShown] = useState('');
   /** An incident whose bounds the map fits once its details arrive (the given box, else its own). */
   const pendingFit = useRef<{ id: number; box: [[number, number], [number, number]] | null } | null>(
     occurrence ? { id: occurrence.id, box: occurrence.box } : null,
@@ -306,9 +304,7 @@ export default function MapHomePage() {
         maxBounds={settings.maxBounds ? [...settings.maxBounds[0], ...settings.maxBounds[1]] : undefined}
         interactiveLayerIds={interactiveLayers}
         onClick={handleClick}
-        onMoveEnd={(event) => setViewShown(describeView(event.target))}
         onLoad={(event) => {
-          setViewShown(describeView(event.target));
           provideGroupIcons(event.target);
           provideClusterCounts(event.target);
           provideIncidentIcons(event.target);
@@ -340,7 +336,7 @@ export default function MapHomePage() {
           />
         )}
       </BaseMap>
-      <VisuallyHidden role="status" data-testid="map-status" data-view={viewShown}>
+      <VisuallyHidden role="status" data-testid="map-status">
         {t('map.status', { count: drawnCount })}
       </VisuallyHidden>
       <VisuallyHidden role="status" data-testid="map-place-status">
@@ -482,10 +478,4 @@ export default function MapHomePage() {
       )}
     </Box>
   );
-}
-
-/** Where a map looks, as "lng,lat,zoom". */
-function describeView(map: MapLibre): string {
-  const { lng, lat } = map.getCenter();
-  return `${lng.toFixed(5)},${lat.toFixed(5)},${map.getZoom().toFixed(2)}`;
 }

@@ -71,6 +71,7 @@ export default function EntityListPage() {
   const columns: TColumn<TEntitySearchItem>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('entities.fields.name'),
       sortProperty: 'name',
       render: (entity) => <EntityLink entity={entity} fw={600} />,
@@ -95,11 +96,13 @@ export default function EntityListPage() {
     },
     {
       key: 'children',
+      card: 'hidden',
       title: t('entities.fields.childrenCount'),
       render: (entity) => entity.childrenCount,
     },
     {
       key: 'active',
+      card: 'badge',
       title: t('entities.fields.status'),
       render: (entity) => <ActiveBadge active={entity.active} />,
     },

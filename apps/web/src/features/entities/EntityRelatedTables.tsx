@@ -40,6 +40,7 @@ export function EntityChildrenTable({ entityId }: { entityId: number }) {
   const columns: TColumn<TEntitySearchItem>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('entities.fields.name'),
       sortProperty: 'name',
       render: (entity) => <EntityLink entity={entity} fw={600} />,
@@ -56,8 +57,18 @@ export function EntityChildrenTable({ entityId }: { entityId: number }) {
       sortProperty: 'profileName',
       render: (entity) => entity.profile?.name ?? <NoValue />,
     },
-    { key: 'children', title: t('entities.fields.childrenCount'), render: (entity) => entity.childrenCount },
-    { key: 'active', title: t('entities.fields.status'), render: (entity) => <ActiveBadge active={entity.active} /> },
+    {
+      key: 'children',
+      card: 'hidden',
+      title: t('entities.fields.childrenCount'),
+      render: (entity) => entity.childrenCount,
+    },
+    {
+      key: 'active',
+      card: 'badge',
+      title: t('entities.fields.status'),
+      render: (entity) => <ActiveBadge active={entity.active} />,
+    },
   ];
   return (
     <RelatedSection title={t('entities.childrenTitle')} testId="entity-children">
@@ -109,6 +120,7 @@ export function EntityUsersTable({ entityId }: { entityId: number }) {
   const columns: TColumn<TUserListItem>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('users.fields.name'),
       sortProperty: 'name',
       render: (user) => (
@@ -117,10 +129,11 @@ export function EntityUsersTable({ entityId }: { entityId: number }) {
         </Anchor>
       ),
     },
-    { key: 'email', title: t('users.fields.email'), sortProperty: 'email', render: (user) => user.email },
+    { key: 'email', card: 'wide', title: t('users.fields.email'), sortProperty: 'email', render: (user) => user.email },
     { key: 'role', title: t('users.fields.role'), sortProperty: 'roleName', render: (user) => user.roleName },
     {
       key: 'status',
+      card: 'badge',
       title: t('users.fields.status'),
       sortProperty: 'status',
       render: (user) => <StatusBadge label={t(`users.status.${user.status}`)} isPositive={user.status === 'ACTIVE'} />,

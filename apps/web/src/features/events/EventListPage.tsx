@@ -158,6 +158,7 @@ export default function EventListPage() {
     },
     {
       key: 'title',
+      card: 'title',
       title: t('events.fields.title'),
       sortProperty: 'title',
       render: (event) => (
@@ -174,12 +175,14 @@ export default function EventListPage() {
     },
     {
       key: 'priority',
+      card: 'badge',
       title: t('events.fields.priority'),
       sortProperty: 'priority',
       render: (event) => <EventPriorityBadge priority={event.priority} />,
     },
     {
       key: 'status',
+      card: 'badge',
       title: t('events.fields.status'),
       sortProperty: 'status',
       render: (event) => <EventStatusBadge status={event.status} />,
@@ -196,6 +199,7 @@ export default function EventListPage() {
     },
     {
       key: 'to',
+      card: 'hidden',
       title: t('events.fields.toTimestamp'),
       sortProperty: 'toTimestamp',
       render: (event) =>

@@ -12,6 +12,9 @@ import type { TSort } from './useTableState';
 
 export type { TCardRole, TColumn } from './columns';
 
+/** Wide enough for a table's secondary columns too: a full HD screen, not a 1366 or 1440 px laptop. */
+const WIDE_QUERY = '(min-width: 100em)';
+
 interface TPage<T> {
   content: T[];
   totalItems: number;
@@ -51,6 +54,7 @@ export function DataTable<T>({
 }) {
   const { t } = useTranslation();
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   const rows = page?.content ?? [];
 
   return (
@@ -63,11 +67,18 @@ export function DataTable<T>({
           leading={toCardLayout(columns).select?.title}
         />
       )}
-      <Box pos="relative">
+      <Box pos="relative" aria-busy={isLoading} data-testid="list-body">
         <LoadingOverlay visible={isLoading && Boolean(page)} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
         {isDesktop ? (
           <ScrollArea type="auto">
-            <TableView caption={caption} columns={columns} rows={rows} sort={sort} rowKey={rowKey} onSort={onSort} />
+            <TableView
+              caption={caption}
+              columns={isWide ? columns : columns.filter((column) => !column.isSecondary)}
+              rows={rows}
+              sort={sort}
+              rowKey={rowKey}
+              onSort={onSort}
+            />
           </ScrollArea>
         ) : (
           <CardList caption={caption} columns={columns} rows={rows} rowKey={rowKey} renderCard={renderCard} />

@@ -48,7 +48,6 @@ export function rowActionsColumn<T>(title: string, canWrite: boolean, actions: (
     key: 'actions',
     title,
     hidden: !canWrite,
-    width: 96,
     card: 'actions',
     render: (row) => <RowActions {...actions(row)} />,
   };

@@ -3,6 +3,13 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { TColumn } from './columns';
 import type { TSort } from './useTableState';
 
+/**
+ * The title asks for a good share of the width (a table gives each column at
+ * least its narrowest content, then spreads the rest by each one's widest):
+ * never less than room for a long title on three lines.
+ */
+const TITLE_STYLE = { width: '40%', minWidth: '16rem' };
+
 /** The next sort when a column's header is clicked: ascending, then descending, then none. */
 export function nextSort(sort: TSort | null, property: string): TSort | null {
   if (sort?.property !== property) return { property, direction: 'ASC' };
@@ -32,7 +39,7 @@ export function TableView<T>({
 }) {
   const visible = columns.filter((column) => !column.hidden);
   return (
-    <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
+    <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8} aria-label={caption}>
       <Table.Thead>
         <Table.Tr>
           {visible.map((column) => {
@@ -43,7 +50,7 @@ export function TableView<T>({
                 key={column.key}
                 w={column.width}
                 aria-sort={ariaSort}
-                style={column.card === 'title' ? { minWidth: '14rem' } : { whiteSpace: 'nowrap' }}
+                style={column.card === 'title' ? TITLE_STYLE : undefined}
               >
                 {column.sortProperty ? (
                   <UnstyledButton

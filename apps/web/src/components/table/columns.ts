@@ -23,6 +23,8 @@ export interface TColumn<T> {
   hidden?: boolean;
   /** Its place on a phone's card; a field when not said. */
   card?: TCardRole;
+  /** Left out of the table below 1600 px, where the title needs the room more. */
+  isSecondary?: boolean;
 }
 
 export interface TCardLayout<T> {

@@ -104,6 +104,8 @@ export default function ApplicationListPage() {
     },
     {
       key: 'withAuth',
+      // Its badge is wider than half a card.
+      card: 'wide',
       title: t('applications.sections.access'),
       render: (application) => (
         <StatusBadge

@@ -58,9 +58,30 @@ async function expectWithinScreenWidth(locator: Locator) {
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width);
 }
 
-/** What the cards show first, in their order: their headings. */
-const firstLines = (page: Page) =>
-  cards(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).innerText.split('\n')[0]));
+/**
+ * Texts cut short: the page title, the filter chips, and the options of segmented controls and tabs,
+ * each as wide (or tall) as its box lets it be and no wider.
+ */
+async function clippedTexts(page: Page) {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        'header h1, [data-testid="filter-badges"] .mantine-Badge-label, .mantine-SegmentedControl-label, .mantine-Tabs-tabLabel',
+      ),
+    ]
+      .filter(
+        (element) =>
+          element.scrollWidth > element.clientWidth + 1 ||
+          element.scrollHeight > element.clientHeight + 1 ||
+          // …or pushed past the screen's edge, where a parent's overflow hides it.
+          element.getBoundingClientRect().right > window.innerWidth,
+      )
+      .map((element) => element.textContent),
+  );
+}
+
+/** What the cards say, in their order. */
+const cardTexts = (page: Page) => cards(page).evaluateAll((items) => items.map((item) => item.textContent));
 
 for (const language of ['pt-PT', 'en-US'] as const) {
   test(`every console list is cards on a phone, with sorting and actions in reach (${language})`, async ({ page }) => {
@@ -80,6 +101,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
         await expect(page.getByRole('table')).toHaveCount(0);
         if (list.hasRows) await expect(cards(page).first()).toBeVisible();
         await expectNoSidewaysScroll(page);
+        expect(await clippedTexts(page), 'texts cut short').toEqual([]);
 
         const count = await cards(page).count();
         for (let index = 0; index < Math.min(count, 3); index++) {
@@ -107,10 +129,10 @@ for (const language of ['pt-PT', 'en-US'] as const) {
             await expect(page.getByTestId('list-body').first()).toHaveAttribute('aria-busy', 'false');
           }
           await expect(sortToggle).toBeEnabled();
-          const before = await firstLines(page);
+          const before = await cardTexts(page);
           await sortToggle.click();
           await expect
-            .poll(() => firstLines(page), { message: `${list.path} turns its order around` })
+            .poll(() => cardTexts(page), { message: `${list.path} turns its order around` })
             .not.toEqual(before);
         }
         await capture(page, `console-list-${list.name}-mobile-${language}`);
@@ -119,10 +141,47 @@ for (const language of ['pt-PT', 'en-US'] as const) {
   });
 }
 
+test('on a phone a list pages, long filter chips wrap, and the statistics periods are whole', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, ACCOUNTS.admin);
+
+  // The demo network has more stops than a page holds.
+  await page.goto('/mobile-systems');
+  await expect(cards(page)).toHaveCount(20);
+  const firstPage = await cardTexts(page);
+  await page.getByRole('button', { name: 'Página 2', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Página 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect.poll(() => cardTexts(page)).not.toEqual(firstPage);
+  await expectNoSidewaysScroll(page);
+
+  // A chip naming two long categories wraps within the screen instead of being cut off.
+  await page.goto('/events');
+  await page.getByRole('button', { name: 'Filtros' }).click();
+  const category = page.getByTestId('filter-panel').getByRole('combobox', { name: 'Categoria', exact: true });
+  for (const name of ['Perturbação no serviço de metro', 'Avaria de equipamento']) {
+    await category.click();
+    await page.getByRole('option', { name, exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Filtros' }).click();
+  const chip = page.getByTestId('filter-badges').getByText(/^Categoria: /);
+  await expect(chip).toHaveText('Categoria: Perturbação no serviço de metro, Avaria de equipamento');
+  await expectWithinScreenWidth(chip);
+  expect(await clippedTexts(page), 'texts cut short').toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await capture(page, 'console-list-events-filtered-mobile-pt-PT');
+
+  await page.goto('/statistics');
+  await expect(page.getByText('Últimos 90 dias', { exact: true })).toBeVisible();
+  expect(await clippedTexts(page), 'texts cut short').toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await capture(page, 'console-statistics-mobile-pt-PT');
+});
+
 test('at 1366 and 1440 px the events list fits the screen and a long title keeps to three lines at most', async ({
   page,
   request,
 }) => {
+  test.setTimeout(240_000);
   const admin = await apiAs(request, ACCOUNTS.admin);
   const categories = (await (await admin.get('/api/event-categories/list')).json()) as { id: number }[];
   const title = 'Requalificação da Avenida dos Aliados com condicionamento de trânsito e desvio das carreiras';
@@ -152,14 +211,6 @@ test('at 1366 and 1440 px the events list fits the screen and a long title keeps
         const frame = table.closest('.mantine-ScrollArea-viewport') as HTMLElement;
         return { page: [root.scrollWidth, root.clientWidth], table: [frame.scrollWidth, frame.clientWidth] };
       });
-      console.log(
-        width,
-        await page.evaluate(() =>
-          [...document.querySelectorAll('th')]
-            .map((th) => `${th.textContent}:${Math.round(th.getBoundingClientRect().width)}`)
-            .join(' '),
-        ),
-      );
       expect(sizes.page[0], 'page width').toBeLessThanOrEqual(sizes.page[1]);
       expect(sizes.table[0], 'table width').toBeLessThanOrEqual(sizes.table[1]);
       const lines = await link.evaluate((element) => {
@@ -168,6 +219,21 @@ test('at 1366 and 1440 px the events list fits the screen and a long title keeps
       });
       expect(lines, `title lines at ${width} px`).toBeLessThanOrEqual(3);
       await capture(page, `console-list-events-${width}-pt-PT`);
+    }
+    // Every other list fits a laptop's screen too.
+    for (const width of [1366, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const list of LISTS) {
+        await page.goto(list.path);
+        await expect(page.getByRole('table').first()).toBeVisible();
+        const overflowing = await page.evaluate(() =>
+          [...document.querySelectorAll('table')]
+            .map((table) => table.closest('.mantine-ScrollArea-viewport') as HTMLElement)
+            .filter((frame) => frame.scrollWidth > frame.clientWidth)
+            .map((frame) => frame.scrollWidth - frame.clientWidth),
+        );
+        expect(overflowing, `${list.path} at ${width} px scrolls sideways by`).toEqual([]);
+      }
     }
   } finally {
     await admin.delete(`/api/events/${id}`);

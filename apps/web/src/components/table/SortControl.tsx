@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,17 +40,16 @@ export function SortControl({
             style={{ flex: 1, minWidth: 0 }}
             comboboxProps={{ withinPortal: true }}
           />
-          <Tooltip label={orderLabel}>
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              disabled={!sort}
-              aria-label={orderLabel}
-              onClick={() => sort && onSort({ ...sort, direction: isDescending ? 'ASC' : 'DESC' })}
-            >
-              {isDescending ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
-            </ActionIcon>
-          </Tooltip>
+          {/* No tooltip: this control is for phones, which have no hover; its name says the order. */}
+          <ActionIcon
+            variant="default"
+            size="input-sm"
+            disabled={!sort}
+            aria-label={orderLabel}
+            onClick={() => sort && onSort({ ...sort, direction: isDescending ? 'ASC' : 'DESC' })}
+          >
+            {isDescending ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+          </ActionIcon>
         </>
       )}
     </Group>

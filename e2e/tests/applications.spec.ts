@@ -168,7 +168,9 @@ test.describe('managing applications at /apps', () => {
     await expect(table.getByText('/app/', { exact: false }).first()).toBeVisible();
     await capture(page, 'applications-list-pt-PT');
     await page.setViewportSize(MOBILE);
-    await expect(table.getByRole('link', { name: 'Metro do Porto', exact: true })).toBeVisible();
+    // On a phone the rows are cards.
+    const cards = page.getByRole('list', { name: 'Aplicações' });
+    await expect(cards.getByRole('link', { name: 'Metro do Porto', exact: true })).toBeVisible();
     await capture(page, 'applications-list-mobile-pt-PT');
     await page.setViewportSize({ width: 1280, height: 720 });
 

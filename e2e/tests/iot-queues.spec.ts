@@ -103,7 +103,7 @@ test.describe('IoT message queues', () => {
     await page.setViewportSize(MOBILE);
     await page.evaluate(() => localStorage.setItem('mip.language', 'pt-PT'));
     await page.goto('/iot-queue');
-    await expect(page.getByRole('row', { name: new RegExp(queueName) }).getByText('Ligada')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: queueName }).getByText('Ligada')).toBeVisible();
     await capture(page, 'iot-queue-list-mobile');
     await page.getByRole('link', { name: queueName, exact: true }).click();
     await expect(page.getByRole('region', { name: 'Estado em direto' }).getByText('Ligada')).toBeVisible();

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -22,6 +22,21 @@ export function NoValue() {
     <Text span size="sm" c="dimmed">
       <span aria-hidden>—</span>
       <VisuallyHidden>{t('common.noValue')}</VisuallyHidden>
+    </Text>
+  );
+}
+
+/** A date and time that may break between the two when a column is tight, never inside either. */
+export function DateTimeText({ text }: { text: string }) {
+  return (
+    <Text size="sm">
+      {text.split(' ').map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in a fixed order
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+        </Fragment>
+      ))}
     </Text>
   );
 }

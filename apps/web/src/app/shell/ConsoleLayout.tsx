@@ -73,7 +73,8 @@ export function ConsoleLayout() {
                 <IconArrowLeft size={20} />
               </Anchor>
             )}
-            <Title order={1} size="h4" lineClamp={1}>
+            {/* A phone has room for a long title ("Sistemas de mobilidade") only on two smaller lines. */}
+            <Title order={1} fz={{ base: 'md', md: 'h4' }} lh={1.25} lineClamp={2}>
               {title}
             </Title>
           </Group>

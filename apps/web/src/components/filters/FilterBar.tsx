@@ -112,7 +112,11 @@ export function FilterBar({
               key={badge.key}
               variant="light"
               size="lg"
-              style={{ textTransform: 'none' }}
+              // A long value ("Categoria: Obras na via, Corte de estrada") wraps within the screen rather than being cut.
+              styles={{
+                root: { textTransform: 'none', height: 'auto', maxWidth: '100%', paddingBlock: 4 },
+                label: { whiteSpace: 'normal', overflow: 'visible' },
+              }}
               rightSection={
                 <ActionIcon
                   size="xs"

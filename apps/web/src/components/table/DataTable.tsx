@@ -1,21 +1,20 @@
-import { Box, Center, LoadingOverlay, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { Box, Center, LoadingOverlay, ScrollArea, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DESKTOP_QUERY } from '../../app/shell/ConsoleLayout';
 import { LoadFailure, type TFailedQuery } from '../LoadFailure';
+import { CardList } from './CardList';
+import { type TColumn, toCardLayout, toSortOptions } from './columns';
+import { SortControl } from './SortControl';
 import { TablePagination } from './TablePagination';
+import { TableView } from './TableView';
 import type { TSort } from './useTableState';
 
-export interface TColumn<T> {
-  key: string;
-  /** Usually words; a control (a select-all checkbox) for a column that is not sorted. */
-  title: ReactNode;
-  /** The server's sortProperty for this column; absent when it cannot be sorted. */
-  sortProperty?: string;
-  render: (row: T) => ReactNode;
-  width?: number | string;
-  hidden?: boolean;
-}
+export type { TCardRole, TColumn } from './columns';
+
+/** Wide enough for a table's secondary columns too: a full HD screen, not a 1366 or 1440 px laptop. */
+const WIDE_QUERY = '(min-width: 100em)';
 
 interface TPage<T> {
   content: T[];
@@ -23,7 +22,11 @@ interface TPage<T> {
   totalPages: number;
 }
 
-/** A server-paginated, server-sorted table: what the API pages, this shows; nothing is sorted in the browser. */
+/**
+ * A server-paginated, server-sorted list: what the API pages, this shows; nothing is sorted in the browser.
+ * A table from 992 px up; below, stacked cards with a sort control (spec 000 §9's mobile layout), so no
+ * row's actions or key fields sit off-screen. Same sort, filters and paging either way.
+ */
 export function DataTable<T>({
   caption,
   columns,
@@ -36,6 +39,7 @@ export function DataTable<T>({
   onSort,
   onPage,
   query,
+  renderCard,
 }: {
   caption: string;
   columns: TColumn<T>[];
@@ -49,67 +53,43 @@ export function DataTable<T>({
   onPage: (page: number) => void;
   /** The query behind the page: when it fails, its error shows instead of the rows, with a retry. */
   query: TFailedQuery;
+  /** A card of the list's own design, in place of the one built from the columns' card roles. */
+  renderCard?: (row: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const visible = columns.filter((column) => !column.hidden);
-
-  const toggleSort = (property: string) => {
-    if (sort?.property !== property) onSort({ property, direction: 'ASC' });
-    else if (sort.direction === 'ASC') onSort({ property, direction: 'DESC' });
-    else onSort(null);
-  };
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
+  const rows = page?.content ?? [];
 
   // A failed load is said as such, never shown as an empty (or a previous filter's) list.
   if (query.error) return <LoadFailure query={query} />;
 
   return (
     <Stack gap="sm">
-      <Box pos="relative">
+      {!isDesktop && (
+        <SortControl
+          options={toSortOptions(columns)}
+          sort={sort}
+          onSort={onSort}
+          leading={toCardLayout(columns).select?.title}
+        />
+      )}
+      <Box pos="relative" aria-busy={isLoading} data-testid="list-body">
         <LoadingOverlay visible={isLoading && Boolean(page)} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="sm" miw={600} aria-label={caption}>
-            <Table.Thead>
-              <Table.Tr>
-                {visible.map((column) => {
-                  const isSorted = sort?.property === column.sortProperty && Boolean(column.sortProperty);
-                  const ariaSort = isSorted ? (sort?.direction === 'ASC' ? 'ascending' : 'descending') : undefined;
-                  return (
-                    <Table.Th key={column.key} w={column.width} aria-sort={ariaSort}>
-                      {column.sortProperty ? (
-                        <UnstyledButton
-                          onClick={() => toggleSort(column.sortProperty as string)}
-                          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
-                        >
-                          {column.title}
-                          {isSorted ? (
-                            sort?.direction === 'ASC' ? (
-                              <IconArrowUp size={14} aria-hidden />
-                            ) : (
-                              <IconArrowDown size={14} aria-hidden />
-                            )
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden opacity={0.5} />
-                          )}
-                        </UnstyledButton>
-                      ) : (
-                        column.title
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page?.content.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {visible.map((column) => (
-                    <Table.Td key={column.key}>{column.render(row)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        {isDesktop ? (
+          <ScrollArea type="auto">
+            <TableView
+              caption={caption}
+              columns={isWide ? columns : columns.filter((column) => !column.isSecondary)}
+              rows={rows}
+              sort={sort}
+              rowKey={rowKey}
+              onSort={onSort}
+            />
+          </ScrollArea>
+        ) : (
+          <CardList caption={caption} columns={columns} rows={rows} rowKey={rowKey} renderCard={renderCard} />
+        )}
         {!page && isLoading && (
           <Center mih={120}>
             <Text c="dimmed">{t('common.loading')}</Text>

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TColumn } from './DataTable';
+import type { TColumn } from './columns';
 
 interface TRowActions {
   /** Where the pencil goes; no pencil when absent (the row may not be opened). */
@@ -44,5 +44,11 @@ export function RowActions({ editTo, editLabel, onDelete, deleteLabel, isDeleteD
 
 /** The actions column of a list, shown only to those who may change its rows. */
 export function rowActionsColumn<T>(title: string, canWrite: boolean, actions: (row: T) => TRowActions): TColumn<T> {
-  return { key: 'actions', title, hidden: !canWrite, width: 96, render: (row) => <RowActions {...actions(row)} /> };
+  return {
+    key: 'actions',
+    title,
+    hidden: !canWrite,
+    card: 'actions',
+    render: (row) => <RowActions {...actions(row)} />,
+  };
 }

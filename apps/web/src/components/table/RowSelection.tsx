@@ -1,5 +1,5 @@
 import { Checkbox } from '@mantine/core';
-import type { TColumn } from './DataTable';
+import type { TColumn } from './columns';
 
 /**
  * A first column of checkboxes for acting on several rows at once: one per
@@ -30,6 +30,7 @@ export function rowSelectionColumn<T, K extends string | number>({
     key: 'select',
     width: 44,
     hidden,
+    card: 'select',
     title: (
       <Checkbox
         aria-label={selectAllLabel}

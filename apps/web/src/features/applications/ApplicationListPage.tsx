@@ -68,6 +68,7 @@ export default function ApplicationListPage() {
   const columns: TColumn<TApplicationListItem>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('applications.fields.name'),
       sortProperty: 'name',
       render: (application) => (
@@ -87,6 +88,7 @@ export default function ApplicationListPage() {
     },
     {
       key: 'address',
+      card: 'wide',
       title: t('applications.fields.address'),
       render: (application) => {
         const address =
@@ -102,6 +104,8 @@ export default function ApplicationListPage() {
     },
     {
       key: 'withAuth',
+      // Its badge is wider than half a card.
+      card: 'wide',
       title: t('applications.sections.access'),
       render: (application) => (
         <StatusBadge

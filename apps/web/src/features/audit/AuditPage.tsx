@@ -97,7 +97,7 @@ export default function AuditPage() {
       ),
     },
     { key: 'who', title: t('audit.fields.who'), render: (entry) => <AuditActor entry={entry} /> },
-    { key: 'action', title: t('audit.fields.action'), render: (entry) => labels.action(entry.action) },
+    { key: 'action', card: 'title', title: t('audit.fields.action'), render: (entry) => labels.action(entry.action) },
     { key: 'recordType', title: t('audit.fields.recordType'), render: (entry) => labels.recordType(entry.recordType) },
     {
       key: 'recordId',
@@ -118,11 +118,13 @@ export default function AuditPage() {
     },
     {
       key: 'ip',
+      card: 'hidden',
       title: t('audit.fields.ip'),
       render: (entry) => (entry.ip ? <Code>{entry.ip}</Code> : <NoValue />),
     },
     {
       key: 'details',
+      card: 'actions',
       title: t('audit.fields.details'),
       width: 72,
       render: (entry) => (

@@ -68,6 +68,7 @@ export default function DashboardListPage() {
   const columns: TColumn<TDashboardSummary>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('dashboards.fields.name'),
       sortProperty: 'name',
       render: (dashboard) => (
@@ -85,6 +86,7 @@ export default function DashboardListPage() {
     },
     {
       key: 'status',
+      card: 'badge',
       title: t('dashboards.fields.status'),
       sortProperty: 'status',
       render: (dashboard) => <DashboardStatusBadge status={dashboard.status} />,
@@ -96,6 +98,7 @@ export default function DashboardListPage() {
     },
     {
       key: 'widgetCount',
+      card: 'hidden',
       title: t('dashboards.fields.widgetCount'),
       render: (dashboard) => dashboard.widgetCount,
     },

@@ -44,6 +44,7 @@ export default function DataSourceListPage() {
   const columns: TColumn<TDataSourceSummary>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('dataSources.fields.name'),
       sortProperty: 'name',
       render: (source) => (
@@ -61,6 +62,7 @@ export default function DataSourceListPage() {
     },
     {
       key: 'parameters',
+      card: 'wide',
       title: t('dataSources.fields.parameters'),
       render: (source) =>
         source.parameters.length === 0 ? (
@@ -77,6 +79,7 @@ export default function DataSourceListPage() {
     },
     {
       key: 'columns',
+      card: 'hidden',
       title: t('dataSources.fields.queryColumns'),
       render: (source) => (
         <Text size="sm" maw={280} style={{ overflowWrap: 'anywhere' }}>

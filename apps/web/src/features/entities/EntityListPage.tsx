@@ -6,15 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { deleteWithConfirmation } from '../../components/delete-record';
-import { NoValue, ToolbarAction } from '../../components/display';
+import { ToolbarAction } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
 import { rowActionsColumn } from '../../components/table/RowActions';
 import { useTableState } from '../../components/table/useTableState';
 import { useSession } from '../auth/session-store';
 import { EntityProfileSelect } from '../entity-profiles/EntityProfileSelect';
-import { ActiveBadge } from './ActiveBadge';
-import { EntityLink } from './EntityLink';
+import { entityColumns } from './entity-columns';
 import { canLinkToEntity } from './entity-links';
 import { deleteEntity, useEntitySearch } from './useEntities';
 
@@ -69,40 +68,7 @@ export default function EntityListPage() {
   };
 
   const columns: TColumn<TEntitySearchItem>[] = [
-    {
-      key: 'name',
-      title: t('entities.fields.name'),
-      sortProperty: 'name',
-      render: (entity) => <EntityLink entity={entity} fw={600} />,
-    },
-    {
-      key: 'vatNumber',
-      title: t('entities.fields.vatNumber'),
-      sortProperty: 'vatNumber',
-      render: (entity) => entity.vatNumber ?? <NoValue />,
-    },
-    {
-      key: 'profile',
-      title: t('entities.fields.profile'),
-      sortProperty: 'profileName',
-      render: (entity) => entity.profile?.name ?? <NoValue />,
-    },
-    {
-      key: 'parent',
-      title: t('entities.fields.parent'),
-      sortProperty: 'parentName',
-      render: (entity) => (entity.parent ? <EntityLink entity={entity.parent} /> : <NoValue />),
-    },
-    {
-      key: 'children',
-      title: t('entities.fields.childrenCount'),
-      render: (entity) => entity.childrenCount,
-    },
-    {
-      key: 'active',
-      title: t('entities.fields.status'),
-      render: (entity) => <ActiveBadge active={entity.active} />,
-    },
+    ...entityColumns(t, { withParent: true }),
     rowActionsColumn<TEntitySearchItem>(t('table.actions'), canWrite, (entity) => ({
       editTo: canLinkToEntity(session, entity.id) ? appPath(`/entity/${entity.id}`) : undefined,
       editLabel: t('entities.editNamed', { name: entity.name }),

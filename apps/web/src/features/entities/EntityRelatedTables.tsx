@@ -1,18 +1,17 @@
 import { Anchor, Card, Stack, Title } from '@mantine/core';
-import type { TEntitySearchItem, TUserListItem } from '@mip/shared';
+import type { TUserListItem } from '@mip/shared';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
-import { NoValue, StatusBadge } from '../../components/display';
+import { StatusBadge } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
 import { useTableState } from '../../components/table/useTableState';
 import { useSession } from '../auth/session-store';
 import { useUserSearch } from '../users/useUsers';
-import { ActiveBadge } from './ActiveBadge';
-import { EntityLink } from './EntityLink';
+import { entityColumns } from './entity-columns';
 import { useEntitySearch } from './useEntities';
 
 export const RELATED_PAGE_SIZE = 10;
@@ -37,28 +36,7 @@ export function EntityChildrenTable({ entityId }: { entityId: number }) {
     sortProperty: table.sort?.property,
     sortDirection: table.sort?.direction,
   });
-  const columns: TColumn<TEntitySearchItem>[] = [
-    {
-      key: 'name',
-      title: t('entities.fields.name'),
-      sortProperty: 'name',
-      render: (entity) => <EntityLink entity={entity} fw={600} />,
-    },
-    {
-      key: 'vatNumber',
-      title: t('entities.fields.vatNumber'),
-      sortProperty: 'vatNumber',
-      render: (entity) => entity.vatNumber ?? <NoValue />,
-    },
-    {
-      key: 'profile',
-      title: t('entities.fields.profile'),
-      sortProperty: 'profileName',
-      render: (entity) => entity.profile?.name ?? <NoValue />,
-    },
-    { key: 'children', title: t('entities.fields.childrenCount'), render: (entity) => entity.childrenCount },
-    { key: 'active', title: t('entities.fields.status'), render: (entity) => <ActiveBadge active={entity.active} /> },
-  ];
+  const columns = entityColumns(t, { withParent: false });
   return (
     <RelatedSection title={t('entities.childrenTitle')} testId="entity-children">
       <FilterBar
@@ -110,6 +88,7 @@ export function EntityUsersTable({ entityId }: { entityId: number }) {
   const columns: TColumn<TUserListItem>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('users.fields.name'),
       sortProperty: 'name',
       render: (user) => (
@@ -118,10 +97,11 @@ export function EntityUsersTable({ entityId }: { entityId: number }) {
         </Anchor>
       ),
     },
-    { key: 'email', title: t('users.fields.email'), sortProperty: 'email', render: (user) => user.email },
+    { key: 'email', card: 'wide', title: t('users.fields.email'), sortProperty: 'email', render: (user) => user.email },
     { key: 'role', title: t('users.fields.role'), sortProperty: 'roleName', render: (user) => user.roleName },
     {
       key: 'status',
+      card: 'badge',
       title: t('users.fields.status'),
       sortProperty: 'status',
       render: (user) => <StatusBadge label={t(`users.status.${user.status}`)} isPositive={user.status === 'ACTIVE'} />,

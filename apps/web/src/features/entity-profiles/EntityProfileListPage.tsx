@@ -48,6 +48,7 @@ export default function EntityProfileListPage() {
   const columns: TColumn<TEntityProfile>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('entityProfiles.fields.name'),
       sortProperty: 'name',
       render: (profile) => (
@@ -58,6 +59,7 @@ export default function EntityProfileListPage() {
     },
     {
       key: 'description',
+      card: 'wide',
       title: t('entityProfiles.fields.description'),
       render: (profile) =>
         profile.description ? (
@@ -70,6 +72,7 @@ export default function EntityProfileListPage() {
     },
     {
       key: 'roles',
+      card: 'wide',
       title: t('entityProfiles.fields.roles'),
       render: (profile) =>
         profile.roles.length > 0 ? (

@@ -67,6 +67,7 @@ export default function EventCategoryListPage() {
   const columns: TColumn<TEventCategory>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('eventCategories.fields.name'),
       sortProperty: 'name',
       render: (category) => (
@@ -98,6 +99,7 @@ export default function EventCategoryListPage() {
     },
     {
       key: 'active',
+      card: 'badge',
       title: t('eventCategories.fields.active'),
       sortProperty: 'active',
       render: (category) => <ActiveBadge active={category.active} />,

@@ -80,6 +80,7 @@ export default function EventRequestListPage() {
     },
     {
       key: 'title',
+      card: 'title',
       title: t('eventRequests.fields.title'),
       sortProperty: 'title',
       render: (request) => (
@@ -96,11 +97,13 @@ export default function EventRequestListPage() {
     },
     {
       key: 'participantName',
+      card: 'hidden',
       title: t('eventRequests.fields.participantName'),
       render: (request) => <Text size="sm">{request.participantName}</Text>,
     },
     {
       key: 'status',
+      card: 'badge',
       title: t('eventRequests.fields.status'),
       sortProperty: 'status',
       render: (request) => <RequestStatusBadge status={request.status} />,
@@ -113,6 +116,7 @@ export default function EventRequestListPage() {
     },
     {
       key: 'lastUpdate',
+      card: 'hidden',
       title: t('eventRequests.fields.lastUpdate'),
       sortProperty: 'lastUpdate',
       render: (request) => (

@@ -18,7 +18,7 @@ import { useAppPath } from '../../app/paths';
 import { DateRangeInputs } from '../../components/dates/DateRangeInputs';
 import { formatDateRangeLabel, type TDateRange } from '../../components/dates/date-range';
 import { deleteWithConfirmation } from '../../components/delete-record';
-import { NoValue, ToolbarAction } from '../../components/display';
+import { DateTimeText, NoValue, ToolbarAction } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { notify } from '../../components/notify';
 import type { TOption } from '../../components/select/RemoteSelect';
@@ -153,11 +153,11 @@ export default function EventListPage() {
       key: 'id',
       title: t('events.fields.id'),
       sortProperty: 'id',
-      width: 72,
       render: (event) => <Text size="sm">{event.id}</Text>,
     },
     {
       key: 'title',
+      card: 'title',
       title: t('events.fields.title'),
       sortProperty: 'title',
       render: (event) => (
@@ -174,12 +174,14 @@ export default function EventListPage() {
     },
     {
       key: 'priority',
+      card: 'badge',
       title: t('events.fields.priority'),
       sortProperty: 'priority',
       render: (event) => <EventPriorityBadge priority={event.priority} />,
     },
     {
       key: 'status',
+      card: 'badge',
       title: t('events.fields.status'),
       sortProperty: 'status',
       render: (event) => <EventStatusBadge status={event.status} />,
@@ -188,24 +190,16 @@ export default function EventListPage() {
       key: 'from',
       title: t('events.fields.fromTimestamp'),
       sortProperty: 'fromTimestamp',
-      render: (event) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(event.fromTimestamp)}
-        </Text>
-      ),
+      // The time may go under the date when the table is tight: the title needs the room more.
+      render: (event) => <DateTimeText text={formatDate(event.fromTimestamp)} />,
     },
     {
       key: 'to',
+      card: 'hidden',
+      isSecondary: true,
       title: t('events.fields.toTimestamp'),
       sortProperty: 'toTimestamp',
-      render: (event) =>
-        event.toTimestamp ? (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(event.toTimestamp)}
-          </Text>
-        ) : (
-          <NoValue />
-        ),
+      render: (event) => (event.toTimestamp ? <DateTimeText text={formatDate(event.toTimestamp)} /> : <NoValue />),
     },
     {
       key: 'entity',

@@ -47,9 +47,10 @@ export default function FeDebugListPage() {
     },
     {
       key: 'message',
+      card: 'title',
       title: t('feDebug.fields.message'),
       render: (report) => (
-        // The message is what the row is about: on a phone the table scrolls sideways rather than squeeze it.
+        // The message is what the row is about: the table gives it room rather than squeeze it.
         <Stack gap={2} miw={200}>
           <Text size="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {report.errorName ? `${report.errorName}: ` : ''}
@@ -80,6 +81,7 @@ export default function FeDebugListPage() {
     },
     {
       key: 'actions',
+      card: 'actions',
       title: t('table.actions'),
       width: 110,
       render: (report) => (

@@ -41,6 +41,7 @@ export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jo
     { key: 'group', title: t('gtfs.history.group'), render: (job) => job.group.name },
     {
       key: 'file',
+      card: 'title',
       title: t('gtfs.history.file'),
       render: (job) => (
         <Anchor component="button" type="button" onClick={() => onOpen(job.id)} fz="sm" title={t('gtfs.history.open')}>
@@ -50,11 +51,13 @@ export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jo
     },
     {
       key: 'by',
+      card: 'hidden',
       title: t('gtfs.history.by'),
       render: (job) => job.createdBy?.name ?? t('gtfs.history.platform'),
     },
     {
       key: 'status',
+      card: 'badge',
       title: t('gtfs.history.status'),
       sortProperty: 'status',
       render: (job) => <JobStatusBadge job={job} />,
@@ -78,6 +81,7 @@ export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jo
     },
     {
       key: 'counts',
+      card: 'hidden',
       title: t('gtfs.history.counts'),
       render: (job) =>
         job.counts ? `${number(job.counts.stops)} / ${number(job.counts.routes)} / ${number(job.counts.trips)}` : '—',

@@ -2,7 +2,6 @@ import {
   Anchor,
   Badge,
   Card,
-  Center,
   Group,
   MultiSelect,
   SegmentedControl,
@@ -22,7 +21,6 @@ import { DESKTOP_QUERY } from '../../app/shell/ConsoleLayout';
 import { NoValue } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
-import { TablePagination } from '../../components/table/TablePagination';
 import { useTableState } from '../../components/table/useTableState';
 import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
@@ -249,45 +247,22 @@ export default function IncidentListPage() {
           />
         </SimpleGrid>
       </FilterBar>
-      {isDesktop ? (
-        <DataTable
-          caption={t('incidents.list.caption')}
-          columns={columns}
-          page={incidents.data}
-          query={incidents}
-          currentPage={table.page}
-          sort={table.sort}
-          isLoading={incidents.isFetching}
-          emptyText={emptyText}
-          rowKey={(incident) => incident.id}
-          onSort={table.setSort}
-          onPage={table.setPage}
-        />
-      ) : (
-        <Stack gap="sm" component="section" aria-label={t('incidents.list.caption')}>
-          {incidents.data?.content.map((incident) => (
-            <IncidentListCard key={incident.id} incident={incident} to={mapLink(incident)} formatDate={formatDate} />
-          ))}
-          {!incidents.data && incidents.isLoading && (
-            <Center mih={120}>
-              <Text c="dimmed">{t('common.loading')}</Text>
-            </Center>
-          )}
-          {incidents.data?.content.length === 0 && (
-            <Center mih={120} data-testid="table-empty">
-              <Text c="dimmed">{emptyText}</Text>
-            </Center>
-          )}
-          {incidents.data && (
-            <TablePagination
-              page={table.page}
-              totalPages={incidents.data.totalPages}
-              totalItems={incidents.data.totalItems}
-              onChange={table.setPage}
-            />
-          )}
-        </Stack>
-      )}
+      <DataTable
+        caption={t('incidents.list.caption')}
+        columns={columns}
+        page={incidents.data}
+        query={incidents}
+        currentPage={table.page}
+        sort={table.sort}
+        isLoading={incidents.isFetching}
+        emptyText={emptyText}
+        rowKey={(incident) => incident.id}
+        onSort={table.setSort}
+        onPage={table.setPage}
+        renderCard={(incident) => (
+          <IncidentListCard incident={incident} to={mapLink(incident)} formatDate={formatDate} />
+        )}
+      />
     </Stack>
   );
 }

@@ -64,6 +64,7 @@ export function DeadLetters({ queue }: { queue: TIotQueue }) {
     },
     {
       key: 'reason',
+      card: 'title',
       title: t('iotQueues.deadLetters.reason'),
       render: (letter) => (
         <Stack gap={2}>
@@ -80,6 +81,7 @@ export function DeadLetters({ queue }: { queue: TIotQueue }) {
     },
     {
       key: 'payload',
+      card: 'wide',
       title: t('iotQueues.deadLetters.payload'),
       render: (letter) => (
         <Code
@@ -93,6 +95,7 @@ export function DeadLetters({ queue }: { queue: TIotQueue }) {
     },
     {
       key: 'actions',
+      card: 'actions',
       title: t('table.actions'),
       render: (letter) => (
         <Group gap={4} wrap="nowrap">

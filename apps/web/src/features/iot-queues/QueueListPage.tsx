@@ -1,5 +1,4 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { TIotQueue } from '@mip/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,8 +19,6 @@ export default function QueueListPage() {
   const { t } = useTranslation();
   const appPath = useAppPath();
   const queryClient = useQueryClient();
-  // A phone has no room for four columns: the state and figures go under the name.
-  const isPhone = useMediaQuery('(max-width: 36em)');
   const table = useTableState<{ universalSearch: string }>('iot-queues', {
     filters: { universalSearch: '' },
     page: 0,
@@ -43,6 +40,7 @@ export default function QueueListPage() {
   const columns: TColumn<TIotQueue>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('iotQueues.fields.name'),
       sortProperty: 'name',
       render: (queue) => (
@@ -53,12 +51,6 @@ export default function QueueListPage() {
           <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {queue.url} · {queue.topic}
           </Text>
-          {isPhone && (
-            <>
-              <QueueStateBadge queue={queue} />
-              <QueueFigures queue={queue} />
-            </>
-          )}
         </Stack>
       ),
     },
@@ -71,14 +63,14 @@ export default function QueueListPage() {
     {
       key: 'state',
       title: t('iotQueues.fields.state'),
+      card: 'badge',
       render: (queue) => <QueueStateBadge queue={queue} />,
-      hidden: isPhone,
     },
     {
       key: 'figures',
       title: t('iotQueues.fields.activity'),
+      card: 'wide',
       render: (queue) => <QueueFigures queue={queue} />,
-      hidden: isPhone,
     },
     rowActionsColumn<TIotQueue>(t('table.actions'), true, (queue) => ({
       editTo: appPath(`/iot-queue/${queue.id}`),

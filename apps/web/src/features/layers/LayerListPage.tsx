@@ -60,6 +60,7 @@ export default function LayerListPage() {
   const columns: TColumn<TMapLayer>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('layers.fields.name'),
       sortProperty: 'name',
       render: (layer) => (
@@ -79,6 +80,7 @@ export default function LayerListPage() {
     },
     {
       key: 'url',
+      card: 'wide',
       title: t('layers.fields.url'),
       render: (layer) => (
         <Text size="xs" ff="monospace" maw={360} style={{ overflowWrap: 'anywhere' }}>
@@ -95,6 +97,7 @@ export default function LayerListPage() {
     },
     {
       key: 'updatedAt',
+      card: 'hidden',
       title: t('layers.fields.updatedAt'),
       sortProperty: 'updatedAt',
       render: (layer) => (

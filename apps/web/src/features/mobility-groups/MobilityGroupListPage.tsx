@@ -56,6 +56,7 @@ export default function MobilityGroupListPage() {
   const columns: TColumn<TMobilityGroup>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('mobility.fields.name'),
       sortProperty: 'name',
       render: (group) => (
@@ -81,6 +82,7 @@ export default function MobilityGroupListPage() {
     },
     {
       key: 'parent',
+      card: 'hidden',
       title: t('mobility.fields.parentGroup'),
       render: (group) => (group.parent ? <Text size="sm">{group.parent.name}</Text> : <NoValue />),
     },

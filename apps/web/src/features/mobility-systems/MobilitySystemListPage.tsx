@@ -61,6 +61,7 @@ export default function MobilitySystemListPage() {
   const columns: TColumn<TMobilitySystemListItem>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('mobility.fields.name'),
       sortProperty: 'name',
       render: (system) => (
@@ -86,16 +87,19 @@ export default function MobilitySystemListPage() {
     },
     {
       key: 'parentSystem',
+      card: 'hidden',
       title: t('mobility.fields.parentSystem'),
       render: (system) => (system.parentSystem ? <Text size="sm">{system.parentSystem.name}</Text> : <NoValue />),
     },
     {
       key: 'status',
+      card: 'badge',
       title: t('mobility.fields.status'),
       render: (system) => <ActiveBadge active={system.active} />,
     },
     {
       key: 'updatedAt',
+      card: 'hidden',
       title: t('mobility.fields.updatedAt'),
       sortProperty: 'updatedAt',
       render: (system) => <Text size="sm">{formatDateTime(system.updatedAt, session?.timeZone)}</Text>,

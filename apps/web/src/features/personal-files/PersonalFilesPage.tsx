@@ -84,6 +84,7 @@ export default function PersonalFilesPage() {
   const columns: TColumn<TUserFile>[] = [
     {
       key: 'filename',
+      card: 'title',
       title: t('personalFiles.fields.filename'),
       sortProperty: 'filename',
       render: (file) => (
@@ -119,6 +120,7 @@ export default function PersonalFilesPage() {
     },
     {
       key: 'actions',
+      card: 'actions',
       title: t('table.actions'),
       width: 96,
       render: (file) => <FileActions file={file} onDelete={() => void handleDelete(file)} />,

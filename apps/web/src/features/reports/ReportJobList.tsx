@@ -57,6 +57,7 @@ export function ReportJobList() {
   const columns: TColumn<TReportJob>[] = [
     {
       key: 'template',
+      card: 'title',
       title: t('reports.fields.template'),
       render: (job) => (
         <Stack gap={0}>
@@ -72,8 +73,19 @@ export function ReportJobList() {
       ),
     },
     { key: 'format', title: t('reports.fields.format'), render: (job) => t(`reports.formats.${job.format}`) },
-    { key: 'status', title: t('reports.fields.status'), render: (job) => <JobStatusBadge status={job.status} /> },
-    { key: 'outcome', title: t('reports.fields.outcome'), width: 280, render: (job) => <JobOutcome job={job} /> },
+    {
+      key: 'status',
+      card: 'badge',
+      title: t('reports.fields.status'),
+      render: (job) => <JobStatusBadge status={job.status} />,
+    },
+    {
+      key: 'outcome',
+      card: 'wide',
+      title: t('reports.fields.outcome'),
+      width: 280,
+      render: (job) => <JobOutcome job={job} />,
+    },
     {
       key: 'createdAt',
       title: t('reports.fields.requestedAt'),

@@ -55,6 +55,7 @@ export default function ReportScheduleListPage() {
   const columns: TColumn<TReportSchedule>[] = [
     {
       key: 'template',
+      card: 'title',
       title: t('reports.fields.template'),
       render: (schedule) => (
         <Anchor component={Link} to={appPath(`/reports/schedules/${schedule.id}`)} fw={600} inherit>
@@ -95,6 +96,7 @@ export default function ReportScheduleListPage() {
     },
     {
       key: 'lastGeneratedAt',
+      card: 'hidden',
       title: t('reports.fields.lastGeneratedAt'),
       render: (schedule) =>
         schedule.lastGeneratedAt ? (
@@ -107,6 +109,7 @@ export default function ReportScheduleListPage() {
     },
     {
       key: 'subscribers',
+      card: 'hidden',
       title: t('reports.fields.subscribers'),
       render: (schedule) =>
         schedule.subscribers.length > 0 ? (
@@ -117,6 +120,7 @@ export default function ReportScheduleListPage() {
     },
     {
       key: 'actions',
+      card: 'actions',
       title: t('table.actions'),
       width: 220,
       render: (schedule) => (

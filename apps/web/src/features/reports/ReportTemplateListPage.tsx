@@ -59,6 +59,7 @@ export default function ReportTemplateListPage() {
   const columns: TColumn<TReportTemplate>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('reports.fields.name'),
       sortProperty: 'name',
       render: (template) => (
@@ -94,14 +95,21 @@ export default function ReportTemplateListPage() {
     },
     {
       key: 'enabled',
+      card: 'badge',
       title: t('reports.fields.enabled'),
       render: (template) => (
         <StatusBadge label={enabledLabel(String(template.enabled))} isPositive={template.enabled} />
       ),
     },
-    { key: 'schedules', title: t('reports.fields.scheduleCount'), render: (template) => template.scheduleCount },
+    {
+      key: 'schedules',
+      card: 'hidden',
+      title: t('reports.fields.scheduleCount'),
+      render: (template) => template.scheduleCount,
+    },
     {
       key: 'updatedAt',
+      card: 'hidden',
       title: t('reports.fields.updatedAt'),
       sortProperty: 'updatedAt',
       render: (template) => (

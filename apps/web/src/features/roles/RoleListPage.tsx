@@ -49,6 +49,7 @@ export default function RoleListPage() {
   const columns: TColumn<TRole>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('roles.fields.name'),
       sortProperty: 'name',
       render: (role) => (
@@ -59,6 +60,7 @@ export default function RoleListPage() {
     },
     {
       key: 'description',
+      card: 'wide',
       title: t('roles.fields.description'),
       render: (role) =>
         role.description ? (

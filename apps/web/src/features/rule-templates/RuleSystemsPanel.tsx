@@ -96,6 +96,7 @@ export function RuleSystemsPanel({ ruleId, parameterName }: { ruleId: number; pa
   const columns: TColumn<TRuleSystem>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('ruleTemplates.fields.system'),
       render: (system) => (
         <Stack gap={0}>
@@ -124,6 +125,7 @@ export function RuleSystemsPanel({ ruleId, parameterName }: { ruleId: number; pa
     },
     {
       key: 'state',
+      card: 'badge',
       title: t('ruleTemplates.fields.state'),
       render: (system) => <RuleStateBadge state={system.state} />,
     },

@@ -54,6 +54,7 @@ export default function RuleTemplateListPage() {
   const columns: TColumn<TRuleTemplate>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('ruleTemplates.fields.name'),
       sortProperty: 'name',
       render: (rule) => (
@@ -80,6 +81,7 @@ export default function RuleTemplateListPage() {
     },
     {
       key: 'systemsCount',
+      card: 'hidden',
       title: t('ruleTemplates.fields.systemsCount'),
       render: (rule) => <Text size="sm">{rule.systemsCount}</Text>,
     },
@@ -90,6 +92,7 @@ export default function RuleTemplateListPage() {
     },
     {
       key: 'active',
+      card: 'badge',
       title: t('ruleTemplates.fields.active'),
       sortProperty: 'active',
       render: (rule) => <ActiveBadge active={rule.active} />,

@@ -156,6 +156,7 @@ export default function SpritePage() {
     },
     {
       key: 'name',
+      card: 'title',
       title: t('sprites.fields.name'),
       sortProperty: 'name',
       render: (icon) => (
@@ -172,6 +173,7 @@ export default function SpritePage() {
     },
     {
       key: 'updatedAt',
+      card: 'hidden',
       title: t('sprites.fields.updatedAt'),
       sortProperty: 'updatedAt',
       render: (icon) => (

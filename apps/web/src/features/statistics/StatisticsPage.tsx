@@ -159,7 +159,11 @@ export default function StatisticsPage() {
       <Card withBorder padding="md" component="section" aria-label={t('statistics.period')}>
         <Group align="flex-end" gap="md" wrap="wrap">
           <DateRangeInputs label={t('statistics.period')} limitFuture value={picked} onChange={handlePick} />
+          {/* On a phone the three periods share the width and may wrap, rather than run off the card. */}
           <SegmentedControl
+            fullWidth
+            w={{ base: '100%', sm: 'auto' }}
+            styles={{ label: { whiteSpace: 'normal' } }}
             aria-label={t('statistics.presets')}
             value={preset ? String(preset) : ''}
             onChange={(days) => choose(lastDays(Number(days), timeZone))}

@@ -80,6 +80,7 @@ export default function UserListPage() {
   const columns: TColumn<TUserListItem>[] = [
     {
       key: 'name',
+      card: 'title',
       title: t('users.fields.name'),
       sortProperty: 'name',
       render: (user) => (
@@ -88,7 +89,7 @@ export default function UserListPage() {
         </Anchor>
       ),
     },
-    { key: 'email', title: t('users.fields.email'), sortProperty: 'email', render: (user) => user.email },
+    { key: 'email', card: 'wide', title: t('users.fields.email'), sortProperty: 'email', render: (user) => user.email },
     {
       key: 'entity',
       title: t('users.fields.entity'),
@@ -99,6 +100,7 @@ export default function UserListPage() {
     { key: 'role', title: t('users.fields.role'), sortProperty: 'roleName', render: (user) => user.roleName },
     {
       key: 'status',
+      card: 'badge',
       title: t('users.fields.status'),
       sortProperty: 'status',
       render: (user) => (

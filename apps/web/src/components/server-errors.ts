@@ -1,6 +1,7 @@
 import type { TFieldError } from '@mip/shared';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/client';
+import { notifyInvalidForm, scrollToFirstError } from './form-error';
 import { notify } from './notify';
 
 /** Turns "name[0].field" into the dotted path @mantine/form uses ("name.0.field"). */
@@ -29,8 +30,9 @@ export function toFormErrors(t: TFunction, errors: TFieldError[], scope?: string
 
 /**
  * Spec 000 §8: field errors land on their fields with the 'check the marked
- * fields' notice (a validation error is not a toast on its own); anything
- * else becomes one notification with the server's message.
+ * fields' notice (a validation error is not a toast on its own), and the
+ * first of them is brought into view and focus; anything else becomes one
+ * notification with the server's message.
  */
 export function showServerError(
   t: TFunction,
@@ -40,7 +42,9 @@ export function showServerError(
 ): void {
   if (error instanceof ApiError && error.hasErrors && setErrors) {
     setErrors(toFormErrors(t, error.errors, scope));
-    notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') });
+    notifyInvalidForm(t);
+    // The page shows one form's errors at a time: those just set.
+    scrollToFirstError(document.body);
     return;
   }
   if (error instanceof ApiError) {

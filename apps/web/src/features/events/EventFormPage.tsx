@@ -300,7 +300,7 @@ export default function EventFormPage() {
                   onChange={(fromDay) => form.setFieldValue('fromDay', fromDay)}
                 />
                 <TimeField
-                  w={110}
+                  w={140}
                   label={t('events.fields.fromTime')}
                   required
                   readOnly={isReadOnly}
@@ -319,7 +319,7 @@ export default function EventFormPage() {
                   onChange={handleToDay}
                 />
                 <TimeField
-                  w={110}
+                  w={140}
                   label={t('events.fields.toTime')}
                   required={values.toDay !== null}
                   readOnly={isReadOnly}

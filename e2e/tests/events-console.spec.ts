@@ -11,6 +11,25 @@ function lisbonDay(offset: number): string {
   return day.toLocaleDateString('en-GB', { timeZone: 'Europe/Lisbon' }).replaceAll('/', '-');
 }
 
+/**
+ * An HH:mm time typed as a person does: a click in its hours (which selects
+ * them), then the digits ("1435"); the minutes follow by themselves.
+ * Not pressSequentially, which puts the caret before the hours instead.
+ */
+async function typeTime(page: Page, hoursField: string, digits: string) {
+  await page.getByRole('spinbutton', { name: hoursField, exact: true }).click();
+  await page.keyboard.type(digits);
+}
+
+/** HH:mm in Lisbon at an instant. */
+function lisbonTime(instant: number): string {
+  return new Date(instant).toLocaleTimeString('en-GB', {
+    timeZone: 'Europe/Lisbon',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
 async function choose(page: Page, field: RegExp, option: string, typed?: string) {
   const box = page.getByRole('combobox', { name: field });
   if (typed) await box.fill(typed);
@@ -84,17 +103,19 @@ test.describe('events console', () => {
     await expect(page).toHaveURL(/\/events$/);
     await page.getByRole('link', { name: 'Nova ocorrência' }).first().click();
     await expect(page).toHaveURL(/\/events\/create$/);
+    // A new event starts today (now); the rest is asked for, and the first field missing gets the focus.
+    await expect(page.getByLabel(/^Data de início/)).toHaveValue(lisbonDay(0));
     await page.getByRole('button', { name: 'Criar ocorrência' }).click();
     await expect(page.getByText('Indique o título')).toBeVisible();
     await expect(page.getByText('Deve indicar uma categoria de ocorrência')).toBeVisible();
-    await expect(page.getByText('Indique a data de início')).toBeVisible();
     await expect(page.getByText('Indique a localização no mapa')).toBeVisible();
+    await expect(page.getByLabel(/^Título/)).toBeFocused();
 
     await page.getByLabel(/^Título/).fill('Corte da Rua de Santa Catarina');
     await choose(page, /^Categoria/, 'Cortes de estrada');
     await choose(page, /^Prioridade/, 'Alta');
     await page.getByLabel(/^Data de início/).fill(lisbonDay(-1));
-    await page.getByLabel(/^Hora de início/).fill('08:00');
+    await typeTime(page, 'Hora de início (horas)', '0800');
     await page.getByRole('button', { name: 'Linha', exact: true }).click();
     const map = page.getByTestId('geometry-map').locator('canvas');
     await expect(map).toBeVisible();
@@ -111,6 +132,10 @@ test.describe('events console', () => {
     await page.getByRole('button', { name: 'Criar ocorrência' }).click();
     await expect(page.getByText('Indique o sentido afetado')).toBeVisible();
     await expect(page.getByText('Indique o subtipo da ocorrência')).toBeVisible();
+    // Both appeared above, out of sight of the map just drawn on: the first is brought back into view and focus.
+    const direction = page.getByRole('combobox', { name: /^Sentido/ });
+    await expect(direction).toBeFocused();
+    await expect(direction).toBeInViewport();
     await closeNotifications(page);
     await capture(page, 'event-form-pt-PT');
 
@@ -234,6 +259,8 @@ test.describe('events console', () => {
   });
 
   test('in English, and on a phone', async ({ page, request }) => {
+    // Seven screens, each checked by axe: close to a minute on a quiet machine.
+    test.setTimeout(120_000);
     const { ids } = await seedEvents(request, 'Phone');
     // The operator's menu: the Events group holds events and their requests; categories are a setting.
     await signIn(page, ACCOUNTS.operator);
@@ -274,4 +301,155 @@ test.describe('events console', () => {
     await expect(page.getByTestId('event-status-bar')).toBeVisible();
     await capture(page, 'event-detail-mobile-en-US');
   });
+
+  test('a date and time typed in the form are saved to the minute and shown back (pt-PT)', async ({
+    page,
+    request,
+  }) => {
+    await expectTypedTimesKept(page, request, PT_FORM, {
+      // Winter: Lisbon is on UTC.
+      from: { date: '15-01-2025', time: '1435', saved: '2025-01-15T14:35:00.000Z' },
+      to: { date: '16-01-2025', time: '0905', saved: '2025-01-16T09:05:00.000Z' },
+    });
+  });
+
+  test.describe('in a browser set to English', () => {
+    test.use({ locale: 'en-US' });
+
+    test('a date and time typed in the form are saved to the minute and shown back (en-US)', async ({
+      page,
+      request,
+    }) => {
+      await expectTypedTimesKept(page, request, EN_FORM, {
+        // Summer: Lisbon is an hour ahead of UTC; a browser that reads times as AM/PM must not matter.
+        from: { date: '10-07-2025', time: '1805', saved: '2025-07-10T17:05:00.000Z' },
+        to: { date: '10-07-2025', time: '2230', saved: '2025-07-10T21:30:00.000Z' },
+      });
+    });
+  });
 });
+
+/** What the event form's checks below read, in each language. */
+interface TFormTexts {
+  language: string;
+  title: RegExp;
+  category: RegExp;
+  fromDate: RegExp;
+  toDate: RegExp;
+  fromHours: string;
+  fromMinutes: string;
+  toHours: string;
+  toMinutes: string;
+  point: string;
+  create: string;
+  created: string;
+  missingToTime: string;
+}
+
+const PT_FORM: TFormTexts = {
+  language: 'Português',
+  title: /^Título/,
+  category: /^Categoria/,
+  fromDate: /^Data de início/,
+  toDate: /^Data de fim/,
+  fromHours: 'Hora de início (horas)',
+  fromMinutes: 'Hora de início (minutos)',
+  toHours: 'Hora de fim (horas)',
+  toMinutes: 'Hora de fim (minutos)',
+  point: 'Ponto',
+  create: 'Criar ocorrência',
+  created: 'criada com sucesso',
+  missingToTime: 'Indique a hora de fim (hh:mm)',
+};
+
+const EN_FORM: TFormTexts = {
+  language: 'English',
+  title: /^Title/,
+  category: /^Category/,
+  fromDate: /^Start date/,
+  toDate: /^End date/,
+  fromHours: 'Start time (hours)',
+  fromMinutes: 'Start time (minutes)',
+  toHours: 'End time (hours)',
+  toMinutes: 'End time (minutes)',
+  point: 'Point',
+  create: 'Create event',
+  created: 'successfully created',
+  missingToTime: 'Enter the end time (hh:mm)',
+};
+
+/**
+ * Issue 19.4: the start time was not prefilled, and a typed time was saved as
+ * midnight. Types both ends of an event as a person does, reads the instants
+ * back through the API, and sees the form show them again.
+ */
+async function expectTypedTimesKept(
+  page: Page,
+  request: APIRequestContext,
+  texts: TFormTexts,
+  times: Record<'from' | 'to', { date: string; time: string; saved: string }>,
+) {
+  const admin = await apiAs(request, ACCOUNTS.admin);
+  const categoryName = `Horas ${texts.language}`;
+  const category = await admin.post('/api/event-categories', { name: categoryName, categoryType: 'GENERIC' });
+  expect(category.ok(), await category.text()).toBeTruthy();
+
+  await signIn(page, ACCOUNTS.admin);
+  await page.getByRole('button', { name: /^(Idioma|Language)$/ }).click();
+  await page.getByRole('menuitem', { name: texts.language }).click();
+  await page.goto('/events/create');
+
+  // A new event starts now, where the user is.
+  const opened = Date.now();
+  await expect(page.getByLabel(texts.fromDate)).toHaveValue(lisbonDay(0));
+  const fromHours = page.getByRole('spinbutton', { name: texts.fromHours, exact: true });
+  const fromMinutes = page.getByRole('spinbutton', { name: texts.fromMinutes, exact: true });
+  await expect(fromMinutes).toHaveValue(/^\d{2}$/);
+  const prefilled = `${await fromHours.inputValue()}:${await fromMinutes.inputValue()}`;
+  expect([lisbonTime(opened - 60_000), lisbonTime(opened), lisbonTime(Date.now())]).toContain(prefilled);
+
+  await page.getByLabel(texts.title).fill(`Horas certas ${texts.language}`);
+  await choose(page, texts.category, categoryName, 'Horas');
+  const fromDate = page.getByLabel(texts.fromDate);
+  await fromDate.fill('');
+  await fromDate.pressSequentially(times.from.date.replaceAll('-', ''));
+  await typeTime(page, texts.fromHours, times.from.time);
+  await expect(fromHours).toHaveValue(times.from.time.slice(0, 2));
+  await expect(fromMinutes).toHaveValue(times.from.time.slice(2));
+
+  // An end day alone shows the end of that day; emptied, the time is asked for instead of guessed.
+  await page.getByLabel(texts.toDate).pressSequentially(times.to.date.replaceAll('-', ''));
+  const toHours = page.getByRole('spinbutton', { name: texts.toHours, exact: true });
+  const toMinutes = page.getByRole('spinbutton', { name: texts.toMinutes, exact: true });
+  await expect(toHours).toHaveValue('23');
+  await expect(toMinutes).toHaveValue('59');
+  await toHours.press('Backspace');
+  await expect(toHours).toHaveValue('');
+
+  await page.getByRole('button', { name: texts.point, exact: true }).click();
+  const map = page.getByTestId('geometry-map').locator('canvas');
+  await expect(map).toBeVisible();
+  await map.click({ position: { x: 200, y: 150 } });
+  await page.getByRole('button', { name: texts.create }).click();
+  await expect(page.getByText(texts.missingToTime)).toBeVisible();
+  await expect(toHours).toBeFocused();
+  await expect(toHours).toBeInViewport();
+  await typeTime(page, texts.toHours, times.to.time);
+  await page.getByRole('button', { name: texts.create }).click();
+  await expect(page.getByText(texts.created)).toBeVisible();
+  await expect(page).toHaveURL(/\/events\/\d+$/);
+
+  const saved = await (await admin.get(`/api/events/${page.url().split('/').pop()}`)).json();
+  expect(saved).toMatchObject({ fromTimestamp: times.from.saved, toTimestamp: times.to.saved });
+
+  // Shown back as saved, after a reload too.
+  await page.reload();
+  await expect(page.getByLabel(texts.fromDate)).toHaveValue(times.from.date);
+  await expect(fromHours).toHaveValue(times.from.time.slice(0, 2));
+  await expect(fromMinutes).toHaveValue(times.from.time.slice(2));
+  await expect(page.getByLabel(texts.toDate)).toHaveValue(times.to.date);
+  await expect(toHours).toHaveValue(times.to.time.slice(0, 2));
+  await expect(toMinutes).toHaveValue(times.to.time.slice(2));
+  await closeNotifications(page);
+  await capture(page, `event-times-${texts === PT_FORM ? 'pt-PT' : 'en-US'}`);
+}

@@ -103,7 +103,9 @@ test.describe('reports', () => {
     await page.getByRole('option', { name: 'Semanalmente' }).click();
     await page.getByRole('combobox', { name: /^Dia da semana/ }).click();
     await page.getByRole('option', { name: 'Segunda-feira' }).click();
-    await page.getByLabel(/^Hora/).fill('07:30');
+    // Typed as a person types it, from a click in the hours: the minutes follow once the hour is whole.
+    await page.getByRole('spinbutton', { name: 'Hora (horas)' }).click();
+    await page.keyboard.type('0730');
     await expect(page.getByTestId('next-generation')).toHaveText(/^\d{2}-\d{2}-\d{4} 07:30 \(hora de Lisboa\)$/);
     await expect(page.getByText('Segunda-feira às 07:30, todas as semanas')).toBeVisible();
     await page.getByRole('combobox', { name: /^Destinatários por email/ }).fill('Rui');

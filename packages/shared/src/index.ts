@@ -1,6 +1,7 @@
 // First: it decides how every schema below is built.
 import './zod-config.ts';
 
+export * from './colour-contrast.ts';
 export * from './configuration-catalog.ts';
 export * from './dates/date-input.ts';
 export * from './errors.ts';

@@ -2,6 +2,7 @@ import type { TFieldError } from '@mip/shared';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/client';
 import { describeActionFailure } from './failure';
+import { notifyInvalidForm, scrollToFirstError } from './form-error';
 import { notify } from './notify';
 
 /** Turns "name[0].field" into the dotted path @mantine/form uses ("name.0.field"). */
@@ -30,8 +31,9 @@ export function toFormErrors(t: TFunction, errors: TFieldError[], scope?: string
 
 /**
  * Spec 000 §8: field errors land on their fields with the 'check the marked
- * fields' notice (a validation error is not a toast on its own); anything
- * else becomes one message, 'Something Went Wrong!' with the server's words.
+ * fields' notice (a validation error is not a toast on its own), and the
+ * first of them is brought into view and focus; anything else becomes one
+ * message, 'Something Went Wrong!' with the server's words.
  */
 export function showServerError(
   t: TFunction,
@@ -41,7 +43,9 @@ export function showServerError(
 ): void {
   if (error instanceof ApiError && error.hasErrors && setErrors) {
     setErrors(toFormErrors(t, error.errors, scope));
-    notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') });
+    notifyInvalidForm(t);
+    // The page shows one form's errors at a time: those just set.
+    scrollToFirstError(document.body);
     return;
   }
   notify({ kind: 'error', ...describeActionFailure(t, error) });

@@ -1,4 +1,11 @@
-import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, CONFIGURATION_CATALOG, DELETE_BLOCKERS, ERROR_CODES } from '@mip/shared';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_RECORD_TYPES,
+  CONFIGURATION_CATALOG,
+  DELETE_BLOCKERS,
+  ERROR_CODES,
+  PERMISSION_GROUPS,
+} from '@mip/shared';
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, mergeCatalogFiles } from './catalogs';
 
@@ -49,6 +56,20 @@ describe('language catalogs', () => {
       for (const action of AUDIT_ACTIONS) expect(audit.actions, `audit.actions.${action}`).toHaveProperty(action);
       for (const type of AUDIT_RECORD_TYPES)
         expect(audit.recordTypes, `audit.recordTypes.${type}`).toHaveProperty(type);
+    }
+  });
+
+  it('name every permission in words, explain it and title its area, in both languages', () => {
+    for (const catalog of [ptPT, enUS]) {
+      const roles = catalog.roles as unknown as Record<string, Record<string, string>>;
+      for (const [area, permissions] of Object.entries(PERMISSION_GROUPS)) {
+        expect(roles.areas, `roles.areas.${area}`).toHaveProperty(area);
+        for (const permission of permissions) {
+          expect(roles.permissionNames?.[permission], `roles.permissionNames.${permission}`).toBeTruthy();
+          expect(roles.permissionNames?.[permission]).not.toMatch(/^[A-Z_]+$/);
+          expect(roles.permissions, `roles.permissions.${permission}`).toHaveProperty(permission);
+        }
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { isValidColour, type TConfigurationPair } from '@mip/shared';
+import { isValidColour, readableLinkShades, type TConfigurationPair } from '@mip/shared';
 import { Resvg } from '@resvg/resvg-js';
 
 const FALLBACK_COLOUR = '#0a6c74';
@@ -31,8 +31,22 @@ export function renderIconPng(pairs: TConfigurationPair[], size: number): Buffer
   return resvg.render().asPng();
 }
 
-/** CSS custom properties the web app's theme and any embedding page can use. */
+/**
+ * CSS custom properties the web app's theme and any embedding page can use:
+ * the colour, and the shade of it links read at AA in each scheme (the text
+ * colour when none does — a pale yellow on white, say).
+ */
 export function renderAppStyle(pairs: TConfigurationPair[]): string {
   const colour = readColour(pairs);
-  return `:root {\n  --app-primary-color: ${colour};\n}\n`;
+  const links = readableLinkShades(colour);
+  const shade = (index: number | null) =>
+    index === null ? 'var(--mantine-color-text)' : `var(--app-primary-${index})`;
+  return [
+    ':root {',
+    `  --app-primary-color: ${colour};`,
+    `  --app-link-light: ${shade(links.light)};`,
+    `  --app-link-dark: ${shade(links.dark)};`,
+    '}',
+    '',
+  ].join('\n');
 }

@@ -11,6 +11,7 @@ import { BottomBar } from './BottomBar';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
+import { CONTENT_ID, SkipLink } from './SkipLink';
 import { ThemeToggle } from './ThemeToggle';
 import { usePageTitle } from './usePageTitle';
 
@@ -51,55 +52,59 @@ export function ConsoleLayout() {
   );
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !isMenuOpen } }}
-      footer={{ height: 64, collapsed: isDesktop }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            {canGoBack && (
-              <Anchor
-                component="button"
-                type="button"
-                onClick={() => navigate(-1)}
-                aria-label={t('shell.goBack')}
-                title={t('shell.goBack')}
-                c="dimmed"
-                style={{ display: 'flex' }}
-              >
-                <IconArrowLeft size={20} />
-              </Anchor>
-            )}
-            {/* A phone has room for a long title ("Sistemas de mobilidade") only on two smaller lines. */}
-            <Title order={1} fz={{ base: 'md', md: 'h4' }} lh={1.25} lineClamp={2}>
-              {title}
-            </Title>
+    <>
+      <SkipLink />
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !isMenuOpen } }}
+        footer={{ height: 64, collapsed: isDesktop }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              {canGoBack && (
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => navigate(-1)}
+                  aria-label={t('shell.goBack')}
+                  title={t('shell.goBack')}
+                  c="dimmed"
+                  style={{ display: 'flex' }}
+                >
+                  <IconArrowLeft size={20} />
+                </Anchor>
+              )}
+              {/* A phone has room for a long title ("Sistemas de mobilidade") only on two smaller lines. */}
+              <Title order={1} fz={{ base: 'md', md: 'h4' }} lh={1.25} lineClamp={2}>
+                {title}
+              </Title>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <NotificationBell />
+              <LanguageSwitch />
+              <ThemeToggle />
+            </Group>
           </Group>
-          <Group gap={4} wrap="nowrap">
-            <NotificationBell />
-            <LanguageSwitch />
-            <ThemeToggle />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <SideMenu />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <ImpersonationBanner />
-        <AnnouncementBanner />
-        <Box id="content">
-          <Suspense fallback={<DelayedLoader />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-      </AppShell.Main>
-      <AppShell.Footer hiddenFrom="md">
-        <BottomBar isMenuOpen={isMenuOpen} onToggleMenu={menu.toggle} />
-      </AppShell.Footer>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <SideMenu />
+        </AppShell.Navbar>
+        {/* The skip link's target, banners included; focusable by it only, and unframed (it is the whole screen). */}
+        <AppShell.Main id={CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+          <ImpersonationBanner />
+          <AnnouncementBanner />
+          <Box>
+            <Suspense fallback={<DelayedLoader />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </AppShell.Main>
+        <AppShell.Footer hiddenFrom="md">
+          <BottomBar isMenuOpen={isMenuOpen} onToggleMenu={menu.toggle} />
+        </AppShell.Footer>
+      </AppShell>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { deleteWithConfirmation } from '../delete-record';
+import { refuseInvalidForm } from '../form-error';
 import { notify } from '../notify';
 import { showServerError } from '../server-errors';
 
@@ -16,7 +17,8 @@ interface TNamedRecord {
 /**
  * What every create-or-edit screen of a named record does: fill the form when
  * the record arrives, save it (telling the user, and moving a new record to
- * its own address), and delete it with confirmation back to the list.
+ * its own address) or take the user to the first field in error, and delete
+ * it with confirmation back to the list.
  */
 export function useRecordForm<TValues, TRecord extends TNamedRecord>({
   id,
@@ -88,6 +90,8 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
 
   return {
     saving,
+    /** The form's onSubmit: saves, or (refused by the form's own checks) shows the first field in error. */
+    handleSubmit: form.onSubmit((values) => saving.mutate(values), refuseInvalidForm(t)),
     handleDelete: record ? () => void handleDelete() : undefined,
     handleCancel: () => navigate(appPath(paths.list)),
   };

@@ -31,7 +31,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ColourInput } from '../../components/ColourInput';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -156,7 +155,7 @@ export default function ApplicationFormPage() {
     initialValues: EMPTY,
     validate: (values) => validateWithSchema(t, ZApplicationInput, toInput(values), 'applications'),
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: application.data,
     form,
@@ -187,13 +186,7 @@ export default function ApplicationFormPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="application-identification" title={t('applications.sections.application')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { refuseInvalidForm } from '../../components/form-error';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { BoundariesCard } from './BoundariesCard';
@@ -151,13 +152,7 @@ export default function ConfigurationPage() {
   return (
     <Stack gap="lg" maw={820}>
       <Card withBorder padding="lg" component="section">
-        <form
-          onSubmit={form.onSubmit(
-            (values) => saveSettings.mutate(values),
-            () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
-          )}
-          noValidate
-        >
+        <form onSubmit={form.onSubmit((values) => saveSettings.mutate(values), refuseInvalidForm(t))} noValidate>
           <Stack gap="md">
             <Title order={2} size="h4">
               {t('configuration.settingsTitle')}

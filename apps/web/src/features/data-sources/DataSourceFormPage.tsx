@@ -4,7 +4,6 @@ import { DATA_SOURCE_DEFAULT_TIMEOUT_MS, DATA_SOURCE_MAX_TIMEOUT_MS, ZDataSource
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -35,7 +34,7 @@ export default function DataSourceFormPage() {
     validate: (values) => validateWithSchema(t, ZDataSourceInput, toDataSourceInput(values)),
     onValuesChange: queryDetail.handleValuesChange,
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: source.data,
     form,
@@ -55,13 +54,7 @@ export default function DataSourceFormPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="data-source-identification" title={t('dataSources.sections.source')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -8,6 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { deleteWithConfirmation } from '../../components/delete-record';
+import { refuseInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { notify } from '../../components/notify';
@@ -97,13 +98,7 @@ export default function EntityProfileFormPage() {
   };
 
   return (
-    <form
-      onSubmit={form.onSubmit(
-        (values) => save.mutate(values),
-        () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
-      )}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
       <Stack gap="md" maw={900}>
         <Card withBorder padding="lg">
           <Stack gap="md">

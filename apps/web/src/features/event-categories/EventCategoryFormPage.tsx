@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../api/client';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -159,7 +158,7 @@ export default function EventCategoryFormPage() {
       return errors;
     },
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: category.data,
     form,
@@ -192,13 +191,7 @@ export default function EventCategoryFormPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="category-identification" title={t('eventCategories.sections.category')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

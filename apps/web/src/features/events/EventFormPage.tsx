@@ -1,5 +1,4 @@
 import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import {
   can,
@@ -21,8 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { DateInput } from '../../components/dates/DateInput';
+import { TimeField } from '../../components/dates/TimeField';
 import { DocumentSections } from '../../components/files/DocumentSections';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -42,7 +41,9 @@ import { EventComments, EventTimeline } from './EventActivity';
 import { EventGeometryEditor } from './EventGeometryEditor';
 import { EventStatusBar } from './EventStatusBar';
 import {
-  EMPTY_EVENT_FORM,
+  END_OF_DAY_TIME,
+  eventTimeProblems,
+  newEventFormValues,
   systemOptionName,
   type TEventFormValues,
   toEventFormValues,
@@ -94,9 +95,13 @@ export default function EventFormPage() {
   };
 
   const form = useForm<TEventFormValues>({
-    initialValues: EMPTY_EVENT_FORM,
+    // A new event starts now; an existing one is filled in when it arrives.
+    initialValues: newEventFormValues(timeZone),
     validate: (values) => {
       const errors = validateWithSchema(t, ZEventInput, toEventInput(values, timeZone));
+      for (const problem of eventTimeProblems(values)) {
+        errors[problem.property] ??= errorText(t, problem.error, 'events');
+      }
       const categoryType = categoryTypeOf(values.categoryId);
       if (categoryType) {
         for (const problem of eventCategoryProblems(values, categoryType)) {
@@ -109,7 +114,7 @@ export default function EventFormPage() {
 
   // One object per answer: useRecordForm refills the form whenever the record changes.
   const record = useMemo(() => (event.data ? named(event.data) : undefined), [event.data]);
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record,
     form,
@@ -146,6 +151,10 @@ export default function EventFormPage() {
     });
   };
 
+  // An end day alone means its whole day: the time says so, where the user sees it and can change it.
+  const handleToDay = (toDay: string | null) =>
+    form.setValues({ toDay, toTime: toDay && values.toTime === '' ? END_OF_DAY_TIME : values.toTime });
+
   const handleSuggest = async () => {
     const geojson = eventGeoJsonOfParts(values.parts);
     if (!geojson) {
@@ -178,13 +187,7 @@ export default function EventFormPage() {
   return (
     <Stack gap="lg" maw={1100}>
       {event.data && <EventStatusBar event={event.data} />}
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="event-identification" title={t('events.sections.event')}>
             <TextInput
@@ -297,9 +300,10 @@ export default function EventFormPage() {
                   error={form.errors.fromTimestamp}
                   onChange={(fromDay) => form.setFieldValue('fromDay', fromDay)}
                 />
-                <TimeInput
-                  w={110}
+                <TimeField
+                  w={140}
                   label={t('events.fields.fromTime')}
+                  required
                   readOnly={isReadOnly}
                   {...form.getInputProps('fromTime')}
                 />
@@ -313,11 +317,12 @@ export default function EventFormPage() {
                   minDate={values.fromDay}
                   value={values.toDay}
                   error={form.errors.toTimestamp}
-                  onChange={(toDay) => form.setFieldValue('toDay', toDay)}
+                  onChange={handleToDay}
                 />
-                <TimeInput
-                  w={110}
+                <TimeField
+                  w={140}
                   label={t('events.fields.toTime')}
+                  required={values.toDay !== null}
                   readOnly={isReadOnly}
                   {...form.getInputProps('toTime')}
                 />

@@ -1,7 +1,15 @@
 import { type TEvent, ZEventInput } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
 import { dateValueOfDay } from '../../components/dates/date-value';
-import { EMPTY_EVENT_FORM, joinDayAndTime, splitTimestamp, toEventFormValues, toEventInput } from './event-form';
+import {
+  EMPTY_EVENT_FORM,
+  eventTimeProblems,
+  joinDayAndTime,
+  newEventFormValues,
+  splitTimestamp,
+  toEventFormValues,
+  toEventInput,
+} from './event-form';
 
 const LISBON = 'Europe/Lisbon';
 
@@ -19,6 +27,31 @@ describe('dates and times of the event form', () => {
     expect(time).toBe('00:30');
     expect(joinDayAndTime(day, time, '00:00', LISBON)).toBe('2025-07-01T23:30:00.000Z');
     expect(splitTimestamp(null, LISBON)).toEqual({ day: null, time: '' });
+  });
+});
+
+describe('the start and end of a new or edited event', () => {
+  it('starts a new event now, on the day and at the minute where the user is', () => {
+    // 23:30 UTC on 30 June is already 00:30 on 1 July in Lisbon (summer time).
+    const values = newEventFormValues(LISBON, new Date('2025-06-30T23:30:40.000Z'));
+    expect(values.fromTime).toBe('00:30');
+    expect(values.fromDay).toBe(dateValueOfDay('2025-07-01', { timeZone: LISBON }));
+    expect(toEventInput(values, LISBON).fromTimestamp).toBe('2025-06-30T23:30:00.000Z');
+    expect(values.toDay).toBeNull();
+  });
+
+  it('refuses a day whose time is empty or half typed rather than saving midnight', () => {
+    const day = dateValueOfDay('2025-07-01', { timeZone: LISBON });
+    expect(eventTimeProblems({ fromDay: day, fromTime: '14:30', toDay: null, toTime: '' })).toEqual([]);
+    expect(eventTimeProblems({ fromDay: day, fromTime: '', toDay: day, toTime: '' })).toEqual([
+      { property: 'fromTime', error: 'MISSING_FROM_TIME' },
+      { property: 'toTime', error: 'MISSING_TO_TIME' },
+    ]);
+    expect(eventTimeProblems({ fromDay: day, fromTime: '08:00', toDay: null, toTime: '18:00' })).toEqual([
+      { property: 'toTimestamp', error: 'MISSING_TO_DATE' },
+    ]);
+    // No day yet: the schema says the date is missing, not the time.
+    expect(eventTimeProblems({ fromDay: null, fromTime: '', toDay: null, toTime: '' })).toEqual([]);
   });
 });
 

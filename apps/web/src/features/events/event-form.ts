@@ -12,10 +12,10 @@ export interface TEventFormValues {
   categoryId: number | null;
   isFuture: boolean;
   fromDay: TDateValue | null;
-  /** HH:mm; empty means the start of the day. */
+  /** HH:mm; '' (empty or half typed) is refused once there is a day, never saved as midnight. */
   fromTime: string;
   toDay: TDateValue | null;
-  /** HH:mm; empty means the end of the day (23:59). */
+  /** HH:mm; '' is refused once there is a day (choosing the day fills in 23:59). */
   toTime: string;
   priority: TEventPriority;
   isPublic: boolean;
@@ -44,10 +44,42 @@ export const EMPTY_EVENT_FORM: TEventFormValues = {
   affectedSystems: [],
 };
 
+/** What a new event's form holds: it starts now, where the user is, as most incidents are logged as they happen. */
+export function newEventFormValues(timeZone?: string, now = new Date()): TEventFormValues {
+  const start = splitTimestamp(now.toISOString(), timeZone);
+  return { ...EMPTY_EVENT_FORM, fromDay: start.day, fromTime: start.time };
+}
+
+/** The time an end day gets when it is chosen with no time yet: the whole of that day. */
+export const END_OF_DAY_TIME = '23:59';
+
+const IS_TIME = /^\d{2}:\d{2}$/;
+
+/**
+ * What the shared schema cannot see, because the form keeps days and times
+ * apart: a day whose time is missing or half typed, or an end time with no end
+ * day. Each would otherwise be saved as some other instant without a word.
+ * Codes are read from `events.errors`.
+ */
+export function eventTimeProblems(
+  values: Pick<TEventFormValues, 'fromDay' | 'fromTime' | 'toDay' | 'toTime'>,
+): { property: 'fromTime' | 'toTime' | 'toTimestamp'; error: string }[] {
+  const problems: ReturnType<typeof eventTimeProblems> = [];
+  if (values.fromDay && !IS_TIME.test(values.fromTime))
+    problems.push({ property: 'fromTime', error: 'MISSING_FROM_TIME' });
+  if (values.toDay && !IS_TIME.test(values.toTime)) problems.push({ property: 'toTime', error: 'MISSING_TO_TIME' });
+  if (!values.toDay && values.toTime !== '') problems.push({ property: 'toTimestamp', error: 'MISSING_TO_DATE' });
+  return problems;
+}
+
 /** An affected system as its option reads: the system and the group it belongs to. */
 export const systemOptionName = (name: string, parentName: string) => (parentName ? `${name} · ${parentName}` : name);
 
-/** A day from the date input and an HH:mm time as one instant where the user is; undefined without a day. */
+/**
+ * A day from the date input and an HH:mm time as one instant where the user
+ * is; undefined without a day. `fallbackTime` stands in for a missing time
+ * only so the schema judges the rest (eventTimeProblems refuses that form).
+ */
 export function joinDayAndTime(
   day: TDateValue | null,
   time: string,
@@ -56,7 +88,7 @@ export function joinDayAndTime(
 ): string | undefined {
   const isoDay = dayOfDateValue(day, timeZone);
   if (!isoDay) return undefined;
-  const local = `${isoDay}T${/^\d{2}:\d{2}$/.test(time) ? time : fallbackTime}:00`;
+  const local = `${isoDay}T${IS_TIME.test(time) ? time : fallbackTime}:00`;
   const instant = timeZone ? dayjs.tz(local, timeZone) : dayjs(local);
   return instant.isValid() ? instant.toISOString() : undefined;
 }
@@ -101,7 +133,7 @@ export function toEventInput(values: TEventFormValues, timeZone?: string): TEven
     categoryId: values.categoryId as number,
     isFuture: values.isFuture,
     fromTimestamp: joinDayAndTime(values.fromDay, values.fromTime, '00:00', timeZone) as string,
-    toTimestamp: joinDayAndTime(values.toDay, values.toTime, '23:59', timeZone) ?? null,
+    toTimestamp: joinDayAndTime(values.toDay, values.toTime, END_OF_DAY_TIME, timeZone) ?? null,
     geojson: eventGeoJsonOfParts(values.parts),
     priority: values.priority,
     direction: values.direction,

@@ -12,7 +12,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -78,7 +77,7 @@ export default function QueueFormPage() {
     initialValues: EMPTY,
     validate: (values) => validateWithSchema(t, ZIotQueueInput, toInput(values)),
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: queue.data,
     form,
@@ -113,13 +112,7 @@ export default function QueueFormPage() {
           </Stack>
         </Card>
       )}
-      <form
-        onSubmit={form.onSubmit(
-          (values) => saving.mutate(values),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="queue-broker" title={t('iotQueues.sections.broker')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

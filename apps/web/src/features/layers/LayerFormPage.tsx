@@ -16,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ColourInput } from '../../components/ColourInput';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -112,7 +111,7 @@ export default function LayerFormPage() {
     initialValues: EMPTY,
     validate: (values) => validateWithSchema(t, ZMapLayerInput, toInput(values)),
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: layer.data,
     form,
@@ -140,13 +139,7 @@ export default function LayerFormPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="layer-identification" title={t('layers.sections.layer')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

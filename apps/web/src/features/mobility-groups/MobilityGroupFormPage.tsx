@@ -31,7 +31,6 @@ import { DelayedLoader } from '../../components/DelayedLoader';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { notify } from '../../components/notify';
 import { SvgIconField } from '../../components/SvgIconField';
 import { errorText } from '../../components/server-errors';
 import { validateWithSchema } from '../auth/zod-form';
@@ -137,7 +136,7 @@ export default function MobilityGroupFormPage() {
     },
   });
 
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: group.data,
     form,
@@ -166,13 +165,7 @@ export default function MobilityGroupFormPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <form
-        onSubmit={form.onSubmit(
-          (values) => saving.mutate(values),
-          () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Card withBorder padding="lg" component="section" aria-labelledby="group-identification">
             <Stack gap="md">

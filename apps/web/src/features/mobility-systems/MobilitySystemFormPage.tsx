@@ -38,7 +38,6 @@ import { DocumentSections } from '../../components/files/DocumentSections';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { notify } from '../../components/notify';
 import { RemoteMultiSelect } from '../../components/select/RemoteMultiSelect';
 import { RemoteSelect, type TOption } from '../../components/select/RemoteSelect';
 import { formatDateTime } from '../../lib/dates';
@@ -179,7 +178,7 @@ export default function MobilitySystemFormPage() {
     validate: (values) => validateWithSchema(t, ZMobilitySystemInput, toInput(values)),
   });
 
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: system.data,
     form,
@@ -206,13 +205,7 @@ export default function MobilitySystemFormPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <form
-        onSubmit={form.onSubmit(
-          (values) => saving.mutate(values),
-          () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Section id="system-identification" title={t('mobility.sections.system')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -4,6 +4,7 @@ import { changePasswordInputFor } from '@mip/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { refuseInvalidForm } from '../../components/form-error';
 import { notify } from '../../components/notify';
 import { PasswordField } from '../../components/PasswordField';
 import { showServerError } from '../../components/server-errors';
@@ -31,13 +32,7 @@ export function ChangePasswordForm() {
     onError: (error) => showServerError(t, error, form.setErrors),
   });
   return (
-    <form
-      onSubmit={form.onSubmit(
-        (values) => save.mutate(values),
-        () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
-      )}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
       <Stack gap="sm" maw={420}>
         <PasswordField
           label={t('password.current')}

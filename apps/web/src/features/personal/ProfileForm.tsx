@@ -4,6 +4,7 @@ import { LANGUAGES, type TProfile, type TProfileInput, ZProfileInput } from '@mi
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refuseInvalidForm } from '../../components/form-error';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { timeZoneOptions } from '../../components/time-zones';
@@ -54,13 +55,7 @@ export function ProfileForm({ profile }: { profile: TProfile }) {
   });
 
   return (
-    <form
-      onSubmit={form.onSubmit(
-        (values) => save.mutate(values),
-        () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
-      )}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('personal.name')} required autoComplete="name" {...form.getInputProps('name')} />

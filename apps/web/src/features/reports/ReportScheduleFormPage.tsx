@@ -1,5 +1,4 @@
 import { Group, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import {
   nextGeneration,
@@ -12,8 +11,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { TimeField } from '../../components/dates/TimeField';
 import { DetailsTable } from '../../components/display';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -77,23 +76,25 @@ export default function ReportScheduleFormPage() {
       return errors;
     },
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm<TReportScheduleFormValues, TNamedSchedule>({
-    id,
-    record: schedule,
-    form,
-    toFormValues: toReportScheduleFormValues,
-    save: async (values) => {
-      const saved = await saveReportSchedule(
-        id,
-        toReportScheduleInput(values, templateOf(values.templateId)?.parameters ?? []),
-      );
-      return { ...saved, name: saved.template.name };
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm<TReportScheduleFormValues, TNamedSchedule>(
+    {
+      id,
+      record: schedule,
+      form,
+      toFormValues: toReportScheduleFormValues,
+      save: async (values) => {
+        const saved = await saveReportSchedule(
+          id,
+          toReportScheduleInput(values, templateOf(values.templateId)?.parameters ?? []),
+        );
+        return { ...saved, name: saved.template.name };
+      },
+      remove: deleteReportSchedule,
+      queryKey: ['report-schedules'],
+      texts: { created: 'reports.scheduleCreated', updated: 'reports.scheduleUpdated' },
+      paths: { list: '/reports/schedules', record: (recordId) => `/reports/schedules/${recordId}` },
     },
-    remove: deleteReportSchedule,
-    queryKey: ['report-schedules'],
-    texts: { created: 'reports.scheduleCreated', updated: 'reports.scheduleUpdated' },
-    paths: { list: '/reports/schedules', record: (recordId) => `/reports/schedules/${recordId}` },
-  });
+  );
 
   if ((id !== null && loaded.isPending) || templates.isPending) return <DelayedLoader />;
   if (id !== null && loaded.isError)
@@ -119,13 +120,7 @@ export default function ReportScheduleFormPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <ReportsNav />
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="report-schedule-report" title={t('reports.sections.report')}>
             <Select
@@ -163,7 +158,7 @@ export default function ReportScheduleFormPage() {
                 data={REPORT_RECURRENCES.map((value) => ({ value, label: t(`reports.recurrences.${value}`) }))}
                 {...form.getInputProps('recurrence')}
               />
-              <TimeInput
+              <TimeField
                 label={t(values.recurrence === 'HOURLY' ? 'reports.fields.minutesPastHour' : 'reports.fields.time')}
                 description={t('reports.help.lisbonTime')}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -11,7 +11,6 @@ import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -47,7 +46,7 @@ export default function ReportTemplateFormPage() {
     validate: (values) => validateWithSchema(t, ZReportTemplateInput, toReportTemplateInput(values)),
     onValuesChange: queryDetail.handleValuesChange,
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: template,
     form,
@@ -83,13 +82,7 @@ export default function ReportTemplateFormPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <ReportsNav />
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="report-template-identification" title={t('reports.sections.template')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,4 +1,4 @@
-import { Card, Checkbox, Code, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Checkbox, Group, Input, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PERMISSION_GROUPS } from '@mip/shared';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,11 @@ type TArea = keyof typeof PERMISSION_GROUPS;
 const AREAS = Object.keys(PERMISSION_GROUPS) as TArea[];
 
 /**
- * The permissions of a role, one titled group per area, each with its
- * explanation. Permissions the editor does not hold cannot be added (nobody
- * grants more than they have), though they can be taken away.
+ * The permissions of a role, one titled group per area of the shared list,
+ * each named in words with its explanation beneath (the stored codes such as
+ * READ_ENTITY mean nothing to the people who pick them). Permissions the
+ * editor does not hold cannot be added (nobody grants more than they have),
+ * though they can be taken away.
  */
 export function PermissionPicker({
   value,
@@ -37,12 +39,8 @@ export function PermissionPicker({
   };
 
   return (
-    <Stack gap="sm">
-      {error && (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert">
-          {error}
-        </Text>
-      )}
+    // A field wrapper, so a refused save brings the user to the permissions like to any other field.
+    <Input.Wrapper error={error} inputWrapperOrder={['error', 'input']} errorProps={{ role: 'alert', mb: 'sm' }}>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {AREAS.map((area) => {
           const permissions = PERMISSION_GROUPS[area];
@@ -87,7 +85,7 @@ export function PermissionPicker({
                         checked={isChosen}
                         disabled={!isChosen && !isGrantable}
                         onChange={(event) => setMany([permission], event.currentTarget.checked)}
-                        label={<Code>{permission}</Code>}
+                        label={t(`roles.permissionNames.${permission}`)}
                         description={
                           isGrantable
                             ? t(`roles.permissions.${permission}`)
@@ -102,7 +100,7 @@ export function PermissionPicker({
           );
         })}
       </SimpleGrid>
-    </Stack>
+    </Input.Wrapper>
   );
 }
 
@@ -131,7 +129,9 @@ export function PermissionSummary({ value }: { value: string[] }) {
           <List spacing={6} icon={<IconCheck size={16} aria-hidden />} center>
             {permissions.map((permission) => (
               <List.Item key={permission}>
-                <Code>{permission}</Code>
+                <Text size="sm" fw={500}>
+                  {t(`roles.permissionNames.${permission}`)}
+                </Text>
                 <Text size="sm" c="dimmed">
                   {t(`roles.permissions.${permission}`)}
                 </Text>

@@ -10,6 +10,7 @@ import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { deleteWithConfirmation } from '../../components/delete-record';
+import { refuseInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { notify } from '../../components/notify';
@@ -92,13 +93,7 @@ export default function RoleFormPage() {
   };
 
   return (
-    <form
-      onSubmit={form.onSubmit(
-        (values) => save.mutate(values),
-        () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
-      )}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
       <Stack gap="md" maw={1100}>
         {isReadOnly && (
           <Alert color="blue" icon={<IconEye size={18} />}>

@@ -13,7 +13,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -38,7 +37,7 @@ export default function RuleTemplateFormPage() {
     initialValues: EMPTY_RULE,
     validate: (values) => validateWithSchema(t, ZRuleTemplateInput, toRuleInput(values)),
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm<TRuleFormValues, TRuleTemplate>({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm<TRuleFormValues, TRuleTemplate>({
     id,
     record: rule.data,
     form,
@@ -67,13 +66,7 @@ export default function RuleTemplateFormPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="rule-identification" title={t('ruleTemplates.sections.rule')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -12,7 +12,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -41,7 +40,7 @@ export default function SpriteFormPage() {
     validate: (values) => validateWithSchema(t, ZSpriteIconInput, toInput(values)),
   });
   // Icons are created by upload on the list; this screen only edits one.
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: icon.data,
     form,
@@ -64,13 +63,7 @@ export default function SpriteFormPage() {
   const size = form.values.size === '' ? DEFAULT_SPRITE_SIZE : form.values.size;
   return (
     <Stack gap="lg" maw={820}>
-      <form
-        onSubmit={form.onSubmit(
-          (values) => saving.mutate(values),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="sprite-icon-title" title={t('sprites.iconTitle')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -17,6 +17,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { refuseInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { notify } from '../../components/notify';
@@ -108,13 +109,7 @@ export default function UserFormPage() {
 
   const isReadOnly = !canWrite;
   return (
-    <form
-      onSubmit={form.onSubmit(
-        (values) => save.mutate(values),
-        () => notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') }),
-      )}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
       <Stack gap="md" maw={900}>
         {user.data && !user.data.isActivated && (
           <Alert color="blue" icon={<IconMailForward size={18} />}>

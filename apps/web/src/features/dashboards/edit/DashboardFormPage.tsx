@@ -9,7 +9,6 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../../api/client';
 import { useAppPath } from '../../../app/paths';
 import { DelayedLoader } from '../../../components/DelayedLoader';
-import { notifyInvalidForm } from '../../../components/form-error';
 import { FormActions } from '../../../components/forms/FormActions';
 import { RecordLoadFailure } from '../../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../../components/forms/useRecordForm';
@@ -58,7 +57,7 @@ export default function DashboardFormPage() {
     initialValues: EMPTY_DASHBOARD,
     validate: (values) => validateWithSchema(t, ZDashboardInput, toDashboardInput(values), 'dashboards'),
   });
-  const { saving, handleDelete, handleCancel } = useRecordForm({
+  const { saving, handleSubmit, handleDelete, handleCancel } = useRecordForm({
     id,
     record: edited.data,
     form,
@@ -94,13 +93,7 @@ export default function DashboardFormPage() {
           </Button>
         </Group>
       )}
-      <form
-        onSubmit={form.onSubmit(
-          (submitted) => saving.mutate(submitted),
-          () => notifyInvalidForm(t),
-        )}
-        noValidate
-      >
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TitledSection id="dashboard-identification" title={t('dashboards.sections.dashboard')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -180,6 +180,18 @@ describe('app-style', () => {
     await storeConfiguration('app.defaultColor', '"#0a6c74"');
   });
 
+  it('names the shades links read in at AA, or the text colour when the colour has none', async () => {
+    await storeConfiguration('app.defaultColor', '"#0a6c74"');
+    const teal = (await t.app.inject({ url: '/api/configuration/public/app-style' })).body;
+    // The teal itself on white; on a dark card its shade 4 reads at 3.9:1, so a lighter one.
+    expect(teal).toContain('--app-link-light: var(--app-primary-6)');
+    expect(teal).toContain('--app-link-dark: var(--app-primary-3)');
+    await storeConfiguration('app.defaultColor', '"#ffeb3b"');
+    const yellow = (await t.app.inject({ url: '/api/configuration/public/app-style' })).body;
+    expect(yellow).toContain('--app-link-light: var(--mantine-color-text)');
+    await storeConfiguration('app.defaultColor', '"#0a6c74"');
+  });
+
   it("uses an application's own colour under /api/applications/{appId}/app-style", async () => {
     const application = await createApplication(t.db, [{ name: 'app.defaultColor', value: '"hsl(200, 60%, 40%)"' }]);
     const response = await t.app.inject({ url: `/api/applications/${application.id}/app-style` });

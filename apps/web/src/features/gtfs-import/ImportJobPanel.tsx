@@ -8,6 +8,7 @@ import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { formatDateTime } from '../../lib/dates';
+import { useFormatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
 import { STATUS_COLOURS } from './gtfs-format';
 import { cancelImport, confirmImport } from './useGtfsImports';
@@ -22,11 +23,15 @@ export function JobStatusBadge({ job }: { job: Pick<TGtfsImportJob, 'status'> })
   );
 }
 
-/** Phase and rows of a job at work; an indeterminate bar while the total is not known yet. */
+/**
+ * Phase and rows of a job at work, or of an import done (every row loaded);
+ * an indeterminate bar while the total is not known yet.
+ */
 export function ImportProgress({ job }: { job: TGtfsImportJob }) {
-  const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const { t } = useTranslation();
+  const number = useFormatNumber();
   const phase = job.phase ?? (job.status === 'QUEUED' ? null : 'READING');
+  const isWorking = job.status === 'VALIDATING' || job.status === 'IMPORTING';
   const total = job.rowsTotal && job.rowsTotal > 0 ? job.rowsTotal : null;
   const percent = total ? Math.min(100, Math.round((job.rowsDone / total) * 100)) : 100;
   const label = phase ? t(`gtfs.phases.${phase}`) : t('gtfs.status.QUEUED');
@@ -45,8 +50,8 @@ export function ImportProgress({ job }: { job: TGtfsImportJob }) {
       <Progress
         value={percent}
         size="lg"
-        striped={!total}
-        animated={!total || job.status === 'IMPORTING'}
+        striped={isWorking && !total}
+        animated={isWorking && (!total || job.status === 'IMPORTING')}
         aria-label={t('gtfs.job.progressLabel')}
         aria-valuetext={`${label}: ${total ? `${percent}%` : number(job.rowsDone)}`}
       />
@@ -60,6 +65,7 @@ export function ImportProgress({ job }: { job: TGtfsImportJob }) {
  */
 export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose: () => void }) {
   const { t } = useTranslation();
+  const number = useFormatNumber();
   const session = useSession();
   const queryClient = useQueryClient();
   const [isBusy, setBusy] = useState(false);
@@ -73,7 +79,8 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
     setBusy(true);
     try {
       await confirmImport(job.id);
-      notify({ kind: 'success', title: t('gtfs.status.QUEUED'), message: t('gtfs.job.confirmed') });
+      // The card says where the import is; the toast only that it was asked for, so the two never disagree.
+      notify({ kind: 'success', title: t('gtfs.job.confirmedTitle'), message: t('gtfs.job.confirmed') });
       await refresh();
     } catch (error) {
       showServerError(t, error);
@@ -92,8 +99,12 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
     if (!isSure) return;
     setBusy(true);
     try {
-      await cancelImport(job.id);
-      notify({ kind: 'info', title: t('gtfs.job.cancelled') });
+      // A running job stops at its next step: until then the card still shows it at work, and so does the toast.
+      const cancelled = await cancelImport(job.id);
+      notify({
+        kind: 'info',
+        title: t(cancelled.status === 'CANCELLED' ? 'gtfs.job.cancelled' : 'gtfs.job.cancelRequested'),
+      });
       await refresh();
     } catch (error) {
       showServerError(t, error);
@@ -125,7 +136,7 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
           {!isRunning && <CloseButton aria-label={t('gtfs.job.close')} onClick={onClose} />}
         </Group>
 
-        {isRunning && <ImportProgress job={job} />}
+        {(isRunning || job.status === 'SUCCEEDED') && <ImportProgress job={job} />}
 
         {job.status === 'VALIDATED' && (
           <Alert color="blue" icon={<IconCircleCheck size={18} aria-hidden />}>
@@ -140,10 +151,10 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
         {job.status === 'SUCCEEDED' && counts && (
           <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />}>
             {t('gtfs.job.succeeded', {
-              stops: counts.stops,
-              routes: counts.routes,
-              trips: counts.trips,
-              stopTimes: counts.stopTimes.toLocaleString(),
+              stops: number(counts.stops),
+              routes: number(counts.routes),
+              trips: number(counts.trips),
+              stopTimes: number(counts.stopTimes),
             })}
           </Alert>
         )}

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
+import { formatNumber } from '../../lib/numbers';
 import { useUserFileDownload } from '../personal-files/usePersonalFiles';
 import { JOB_STATUS_COLOURS } from './report-format';
 import { isJobFinished, useReportJob } from './useReports';
@@ -30,7 +31,7 @@ export function splitJobError(error: string | null): { code: string; detail: str
 /** Rows so far as a bar: measured against the count taken first, indeterminate while it is unknown. */
 export function JobProgressBar({ job }: { job: TReportJob }) {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const total = job.rowsTotal && job.rowsTotal > 0 ? job.rowsTotal : null;
   const percent = job.status === 'DONE' ? 100 : Math.round(job.progress);
   const isMoving = job.status === 'QUEUED' || job.status === 'RUNNING';

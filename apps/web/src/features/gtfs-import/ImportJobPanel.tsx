@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import type { TGtfsImportJob } from '@mip/shared';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
+import { RowsProgress } from '../../components/RowsProgress';
 import { showServerError } from '../../components/server-errors';
 import { formatDateTime } from '../../lib/dates';
 import { useFormatNumber } from '../../lib/numbers';
@@ -17,7 +18,8 @@ import { ValidationReport } from './ValidationReport';
 export function JobStatusBadge({ job }: { job: Pick<TGtfsImportJob, 'status'> }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOURS[job.status]} variant="filled" autoContrast>
+    // max-content: a narrow history column would otherwise cut the status to "COM E…".
+    <Badge color={STATUS_COLOURS[job.status]} variant="filled" autoContrast miw="max-content">
       {t(`gtfs.status.${job.status}`)}
     </Badge>
   );
@@ -31,31 +33,19 @@ export function ImportProgress({ job }: { job: TGtfsImportJob }) {
   const { t } = useTranslation();
   const number = useFormatNumber();
   const phase = job.phase ?? (job.status === 'QUEUED' ? null : 'READING');
-  const isWorking = job.status === 'VALIDATING' || job.status === 'IMPORTING';
   const total = job.rowsTotal && job.rowsTotal > 0 ? job.rowsTotal : null;
-  const percent = total ? Math.min(100, Math.round((job.rowsDone / total) * 100)) : 100;
-  const label = phase ? t(`gtfs.phases.${phase}`) : t('gtfs.status.QUEUED');
   return (
-    <Stack gap={6}>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={600}>
-          {label}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {total
-            ? t('gtfs.job.rowsOf', { done: number(job.rowsDone), total: number(total) })
-            : t('gtfs.job.rowsDone', { done: number(job.rowsDone) })}
-        </Text>
-      </Group>
-      <Progress
-        value={percent}
-        size="lg"
-        striped={isWorking && !total}
-        animated={isWorking && (!total || job.status === 'IMPORTING')}
-        aria-label={t('gtfs.job.progressLabel')}
-        aria-valuetext={`${label}: ${total ? `${percent}%` : number(job.rowsDone)}`}
-      />
-    </Stack>
+    <RowsProgress
+      label={phase ? t(`gtfs.phases.${phase}`) : t('gtfs.status.QUEUED')}
+      rowsText={
+        total
+          ? t('gtfs.job.rowsOf', { done: number(job.rowsDone), total: number(total) })
+          : t('gtfs.job.rowsDone', { done: number(job.rowsDone) })
+      }
+      ariaLabel={t('gtfs.job.progressLabel')}
+      percent={total ? Math.min(100, Math.round((job.rowsDone / total) * 100)) : null}
+      isMoving={job.status === 'VALIDATING' || job.status === 'IMPORTING'}
+    />
   );
 }
 

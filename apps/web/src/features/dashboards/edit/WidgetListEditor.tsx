@@ -1,4 +1,4 @@
-import { Accordion, ActionIcon, Badge, Button, Group, Menu, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Accordion, ActionIcon, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { type TDashboard, type TWidgetSource, WIDGET_TYPES } from '@mip/shared';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -106,14 +106,15 @@ export function WidgetListEditor({
                   </Tooltip>
                 </Group>
                 <Accordion.Panel>
-                  <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-                    <WidgetSettings form={form} index={index} widget={widget} sources={sources} />
+                  {/* The preview first, at the width of the form: beside the settings, both were too narrow. */}
+                  <Stack gap="lg">
                     <WidgetPreview
                       dashboardId={saved?.id ?? null}
                       widget={widget}
                       saved={saved?.widgets.find((candidate) => candidate.id === widget.id)}
                     />
-                  </SimpleGrid>
+                    <WidgetSettings form={form} index={index} widget={widget} sources={sources} />
+                  </Stack>
                 </Accordion.Panel>
               </Accordion.Item>
             );

@@ -92,7 +92,7 @@ export async function networkPixels(page: Page, selector: string): Promise<numbe
 
 /** Finds a system with the map's search box and opens its card (the first result of that name). */
 export async function openSystemFromSearch(page: Page, name: string, resultName: RegExp) {
-  await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill(name);
+  await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas, outros sistemas e lugares' }).fill(name);
   await page
     .getByRole('list', { name: 'Resultados da pesquisa' })
     .getByRole('button', { name: resultName })

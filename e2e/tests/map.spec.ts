@@ -96,7 +96,7 @@ test.describe('the map home', () => {
     await expect(status(page)).toHaveText(`${metro.drawnByAll} elementos no mapa`);
 
     // Search: the results list, then the card of the stop with its timetable.
-    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill('Trindade');
+    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas, outros sistemas e lugares' }).fill('Trindade');
     const results = page.getByRole('list', { name: 'Resultados da pesquisa' });
     await expect(results.getByRole('button', { name: /^Trindade/ }).first()).toBeVisible();
     await results

@@ -104,7 +104,7 @@ test.describe('inside a mobile app', () => {
     });
 
     // The visitor finds Trindade and opens its card: the host hears which stop.
-    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' }).fill('Trindade');
+    await page.getByRole('textbox', { name: 'Pesquisar paragens, linhas, outros sistemas e lugares' }).fill('Trindade');
     const results = page.getByRole('list', { name: 'Resultados da pesquisa' });
     await results
       .getByRole('button', { name: /^Trindade Metro do Porto · Paragem/ })
@@ -133,13 +133,15 @@ test.describe('inside a mobile app', () => {
     await hostSends(page, { id: 'h1', messageType: 'SHOW_SYSTEM', payload: { id: bolhao.id } });
     await expect(sidePanel(page).getByRole('heading', { name: 'Bolhão', level: 2 })).toBeVisible();
     expect(page.url()).toMatch(/\/$/);
-    await expect(page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' })).toBeVisible();
+    await expect(
+      page.getByRole('textbox', { name: 'Pesquisar paragens, linhas, outros sistemas e lugares' }),
+    ).toBeVisible();
     // Opened by the host or by the visitor, the host hears what is on screen.
     await expect.poll(() => lastPayload(page, 'SYSTEM_SELECTED')).toMatchObject({ id: bolhao.id, name: 'Bolhão' });
 
     // The app's language setting carries over to the page.
     await hostSends(page, { id: 'h2', messageType: 'SET_LANGUAGE', payload: { language: 'en-US' } });
-    await expect(page.getByRole('textbox', { name: 'Search stops, lines and other systems' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Search stops, lines, other systems and places' })).toBeVisible();
     await expect(sidePanel(page).getByRole('button', { name: 'Close details' })).toBeVisible();
     await capture(page, 'mobile-app-host-card-en-US');
 

@@ -39,7 +39,7 @@ test.describe('files for visitors', () => {
     // Signed out, on a phone: find the stop, open its card and its file.
     await page.setViewportSize(MOBILE);
     await page.goto('/');
-    const search = page.getByRole('textbox', { name: 'Pesquisar paragens, linhas e outros sistemas' });
+    const search = page.getByRole('textbox', { name: 'Pesquisar paragens, linhas, outros sistemas e lugares' });
     await search.fill('Largo do Centenário');
     await page
       .getByRole('list', { name: 'Resultados da pesquisa' })

@@ -22,6 +22,7 @@ import { ALL_JOBS } from './jobs/index.ts';
 import { createSecretBox, secretsKeyFor, type TSecretBox } from './lib/secrets.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
+import { boundariesRoutes } from './modules/address/boundaries.routes.ts';
 import { applicationRoutes } from './modules/applications/applications.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -101,6 +102,7 @@ const API_MODULES = [
   authRoutes,
   configurationRoutes,
   addressRoutes,
+  boundariesRoutes,
   entityRoutes,
   entityProfileRoutes,
   roleRoutes,

@@ -54,6 +54,9 @@ export const CONFIGURATION_CATALOG: readonly TConfigurationEntry[] = [
   // empty keeps the offline outlines shipped with the server.
   { name: 'app.baseMapUrl', kind: 'URL', defaultValue: '""' },
   { name: 'app.baseMapAttribution', kind: 'OPTIONAL_TEXT', defaultValue: '""' },
+  // The map's street search: a Nominatim-compatible search address, or empty for reference places only.
+  // It may carry a key, so it stays on the server and the server asks it for the visitor.
+  { name: 'geocoder.searchUrl', kind: 'URL', defaultValue: '""', secret: true },
   // The partner feed's address carries its access key: it stays on the server.
   { name: 'waze.feedUrl', kind: 'URL', defaultValue: '""', secret: true },
   // How many days IoT readings (and dead letters) are kept; whole days, 1 to 3650.

@@ -227,6 +227,10 @@ export const ERROR_CODES = [
   'MISSING_SYSTEMS',
   'MISSING_SYSTEM',
   'INVALID_SYSTEM',
+  // administrative boundary files
+  'INVALID_BOUNDARY_FILE',
+  'COORDINATES_NOT_WGS84',
+  'NO_PLACES_MATCHED',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -10,14 +10,27 @@ export class ApiError extends Error {
   readonly blocked: TDeleteBlocked | undefined;
   /** When the server said to try again later (429, 503): after how many seconds. */
   readonly retryAfterSeconds: number | undefined;
+  /** The server's own words, when it sent any (spec 000 §8 shows them). */
+  readonly serverMessage: string | undefined;
+  /** What the server logged an unexpected error under, for the person who reports it. */
+  readonly correlationId: string | undefined;
 
   constructor(
     status: number,
-    body: { code?: string; message?: string; hasErrors?: boolean; errors?: TFieldError[]; blocked?: TDeleteBlocked },
+    body: {
+      code?: string;
+      message?: string;
+      hasErrors?: boolean;
+      errors?: TFieldError[];
+      blocked?: TDeleteBlocked;
+      correlationId?: string;
+    },
     retryAfter?: string | null,
   ) {
     super(body.message ?? body.code ?? `HTTP ${status}`);
     this.status = status;
+    this.serverMessage = status === -1 ? undefined : body.message || undefined;
+    this.correlationId = body.correlationId || undefined;
     this.code = body.code ?? (status === -1 ? 'NETWORK_ERROR' : 'INTERNAL_ERROR');
     this.hasErrors = Boolean(body.hasErrors);
     this.errors = body.errors ?? [];

@@ -14,6 +14,7 @@ import {
   readAppId,
   useAppConfigurationQuery,
 } from '../features/configuration/useAppConfiguration';
+import { useAppStylesheet } from '../features/configuration/useAppStylesheet';
 import { ConfigurationErrorPage } from '../features/errors/ConfigurationErrorPage';
 import { isAlwaysLightPath } from './paths';
 import { createAppRouter } from './router';
@@ -39,7 +40,8 @@ function ConfiguredApp() {
   const config = configuration.data;
   const { t } = useTranslation();
   const closeLabel = t('common.closeDialog');
-  const theme = useMemo(() => createAppTheme(config?.defaultColor, closeLabel), [config?.defaultColor, closeLabel]);
+  const theme = useMemo(() => createAppTheme(closeLabel), [closeLabel]);
+  useAppStylesheet(appId, configuration.dataUpdatedAt);
 
   useEffect(() => {
     if (config?.appTitle) document.title = config.appTitle;

@@ -17,6 +17,9 @@ export interface TNotification {
 
 const COLOURS = { success: 'teal', error: 'red', info: 'blue', warning: 'yellow' } as const;
 
+/** The errors on show: the next success replaces them, so no stale error sits beside the outcome that answered it. */
+const shownErrors = new Set<string>();
+
 export function notify({
   id,
   title,
@@ -25,7 +28,10 @@ export function notify({
   duration = NOTIFICATION_DURATION,
   className,
 }: TNotification) {
-  return notifications.show({
+  // Spec 001 §2: the message area tells the outcome of what the user did last; an error left beside a
+  // later success would read as if that success had failed too.
+  if (kind === 'success') for (const errorId of shownErrors) notifications.hide(errorId);
+  const shownId = notifications.show({
     id,
     title,
     message: message ?? '',
@@ -34,9 +40,13 @@ export function notify({
     autoClose: duration === 0 ? false : duration,
     withBorder: true,
     closeButtonProps: { 'aria-label': i18next.t('notifications.close') },
+    onClose: () => shownErrors.delete(shownId),
   });
+  if (kind === 'error') shownErrors.add(shownId);
+  return shownId;
 }
 
 export function closeAllNotifications() {
+  shownErrors.clear();
   cleanNotifications();
 }

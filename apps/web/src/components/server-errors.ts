@@ -1,6 +1,7 @@
 import type { TFieldError } from '@mip/shared';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/client';
+import { describeActionFailure } from './failure';
 import { notify } from './notify';
 
 /** Turns "name[0].field" into the dotted path @mantine/form uses ("name.0.field"). */
@@ -30,7 +31,7 @@ export function toFormErrors(t: TFunction, errors: TFieldError[], scope?: string
 /**
  * Spec 000 §8: field errors land on their fields with the 'check the marked
  * fields' notice (a validation error is not a toast on its own); anything
- * else becomes one notification with the server's message.
+ * else becomes one message, 'Something Went Wrong!' with the server's words.
  */
 export function showServerError(
   t: TFunction,
@@ -43,9 +44,5 @@ export function showServerError(
     notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') });
     return;
   }
-  if (error instanceof ApiError) {
-    notify({ kind: 'error', title: t('common.error'), message: errorText(t, error.code) });
-    return;
-  }
-  notify({ kind: 'error', title: t('common.error'), message: t('errors.INTERNAL_ERROR') });
+  notify({ kind: 'error', ...describeActionFailure(t, error) });
 }

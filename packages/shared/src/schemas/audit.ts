@@ -61,6 +61,7 @@ export const AUDIT_RECORD_TYPES = [
   'report_job',
   'user_file',
   'help_article',
+  'place_boundaries',
   'help_image',
   'rule_template',
   'application',

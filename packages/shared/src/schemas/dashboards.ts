@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { missingOr, nullableId, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
 import { isValidColour } from './configuration.ts';
 import { ZColour } from './mobility.ts';
-import { ZParameterValues, ZQueryParameter } from './queries.ts';
+import { type TParameterValues, ZParameterValues, ZQueryParameter } from './queries.ts';
 
 /**
  * Dashboards and their widgets (spec 001 §2 "Dashboard view", §3 Dashboard and
@@ -116,6 +116,23 @@ const colours = z
   .max(50, { error: 'INVALID_COLOUR' })
   .default([]);
 
+/** Spec 001 §3 "sourceConfig.parameters": what a widget fixes of its source. */
+export const ZWidgetSourceConfig = z
+  .object({ parameters: ZParameterValues }, { error: 'INVALID_VALUE' })
+  .default({ parameters: {} });
+
+/**
+ * Clients written before the spec's shape sent a widget's fixed values as
+ * `sourceParameters`: the same values move to `sourceConfig.parameters` unless
+ * that is given too (the spec's shape wins). Anything that is not a widget object
+ * passes untouched, for the schema to refuse.
+ */
+export function liftLegacySourceParameters(widget: unknown): unknown {
+  if (!widget || typeof widget !== 'object' || !('sourceParameters' in widget)) return widget;
+  const { sourceParameters, ...rest } = widget as Record<string, unknown>;
+  return 'sourceConfig' in rest ? rest : { ...rest, sourceConfig: { parameters: sourceParameters } };
+}
+
 /** What every widget carries. */
 const widgetBase = {
   /** Present when the widget already exists: it keeps its id (and any link to it). */
@@ -128,8 +145,8 @@ const widgetBase = {
     .transform((value) => value ?? ''),
   size: ZWidgetSize,
   sourceId: nullableId('INVALID_SOURCE'),
-  /** Values fixed by the widget for some of its source's parameters; the viewer fills in the rest. */
-  sourceParameters: ZParameterValues,
+  /** Values fixed by the widget for some of its source's parameters; the viewer fills in the rest (spec 001 §3). */
+  sourceConfig: ZWidgetSourceConfig,
   allowTable: flag(false),
   allowExportChart: flag(false),
   allowExportTable: flag(false),
@@ -351,8 +368,16 @@ export const ZWidgetSource = z.object({
 });
 export type TWidgetSource = z.infer<typeof ZWidgetSource>;
 
-/** A stored widget as GET /dashboards/{id} sends it: its config plus its source's columns and parameters. */
-export type TWidget = TWidgetConfig & { id: number; source: TWidgetSource | null };
+/**
+ * A stored widget as GET /dashboards/{id} sends it: its config plus its source's columns and parameters.
+ * `sourceParameters` repeats `sourceConfig.parameters` for clients written before the spec's shape.
+ */
+export type TWidget = TWidgetConfig & {
+  id: number;
+  source: TWidgetSource | null;
+  /** @deprecated read `sourceConfig.parameters` */
+  sourceParameters: TParameterValues;
+};
 
 export const ZDashboardSummary = z.object({
   id: z.number().int(),
@@ -379,7 +404,10 @@ export const ZWidgetResponse = z.looseObject({
   title: z.string(),
   size: z.object({ lg: z.number().int(), md: z.number().int(), sm: z.number().int() }),
   sourceId: z.number().int().nullable(),
-  sourceParameters: z.record(z.string(), z.unknown()),
+  sourceConfig: z.object({ parameters: z.record(z.string(), z.unknown()) }),
+  sourceParameters: z
+    .record(z.string(), z.unknown())
+    .meta({ deprecated: true, description: 'The same values as sourceConfig.parameters, for older clients.' }),
   allowTable: z.boolean(),
   allowExportChart: z.boolean(),
   allowExportTable: z.boolean(),

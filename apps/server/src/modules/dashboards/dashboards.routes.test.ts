@@ -149,12 +149,53 @@ describe('POST /api/dashboards: the spec’s widget validity rules', () => {
       widgets: [
         pie({ nameKey: 'Nome' }),
         pie({ sourceId: 999_999 }),
-        { name: 'TableWidget', title: 'T', size: full, sourceId: filteredSourceId, sourceParameters: { ate: 2.5 } },
+        {
+          name: 'TableWidget',
+          title: 'T',
+          size: full,
+          sourceId: filteredSourceId,
+          sourceConfig: { parameters: { ate: 2.5 } },
+        },
       ],
     });
     expectFieldError(response, 'widgets[0].nameKey', 'INVALID_COLUMN');
     expectFieldError(response, 'widgets[1].sourceId', 'INVALID_SOURCE');
-    expectFieldError(response, 'widgets[2].sourceParameters.ate', 'INVALID_PARAMETER');
+    expectFieldError(response, 'widgets[2].sourceConfig.parameters.ate', 'INVALID_PARAMETER');
+  });
+
+  it('keeps what a widget fixes in sourceConfig.parameters, the spec’s shape, from save to read', async () => {
+    const fixed = { name: 'TableWidget', title: 'Fixa', size: full, sourceId: filteredSourceId };
+    const created = await createDashboard({ widgets: [{ ...fixed, sourceConfig: { parameters: { ate: 4 } } }] });
+    const read = (await manager.get(`/dashboards/${created.id}`)).json();
+    expect(read.widgets[0].sourceConfig).toEqual({ parameters: { ate: 4 } });
+    const [widget] = read.widgets;
+    const changed = await manager.put(`/dashboards/${created.id}`, {
+      name: created.name,
+      status: 'ACTIVE',
+      widgets: [{ ...fixed, id: widget.id, sourceConfig: { parameters: { ate: 2, par: true } } }],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().widgets[0].sourceConfig).toEqual({ parameters: { ate: 2, par: true } });
+    const rows = await manager.post(`/dashboards/${created.id}/widget/${widget.id}`, { parameters: {} });
+    expect(rows.json().rows).toEqual([[2, 20]]);
+  });
+
+  it('still accepts the older sourceParameters, and answers it beside sourceConfig', async () => {
+    const created = await createDashboard({
+      widgets: [
+        { name: 'TableWidget', title: 'Antiga', size: full, sourceId: filteredSourceId, sourceParameters: { ate: 3 } },
+      ],
+    });
+    const [widget] = (await manager.get(`/dashboards/${created.id}`)).json().widgets;
+    expect(widget.sourceConfig).toEqual({ parameters: { ate: 3 } });
+    expect(widget.sourceParameters).toEqual({ ate: 3 });
+    const refused = await manager.post('/dashboards', {
+      name: 'x',
+      widgets: [
+        { name: 'TableWidget', title: 'T', size: full, sourceId: filteredSourceId, sourceParameters: { ate: 'x' } },
+      ],
+    });
+    expectFieldError(refused, 'widgets[0].sourceConfig.parameters.ate', 'INVALID_PARAMETER');
   });
 
   it('saves the defaults of the spec, sanitises HTML and audits the dashboard', async () => {
@@ -222,7 +263,13 @@ describe('POST /api/dashboards/{id}/widget/{widgetId}', () => {
     const dashboard = await createDashboard({
       widgets: [
         { name: 'TableWidget', title: 'Aberta', size: full, sourceId: filteredSourceId },
-        { name: 'TableWidget', title: 'Fixa', size: full, sourceId: filteredSourceId, sourceParameters: { ate: 3 } },
+        {
+          name: 'TableWidget',
+          title: 'Fixa',
+          size: full,
+          sourceId: filteredSourceId,
+          sourceConfig: { parameters: { ate: 3 } },
+        },
       ],
     });
     const [open, fixed] = dashboard.widgets;

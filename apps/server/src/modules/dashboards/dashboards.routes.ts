@@ -1,4 +1,5 @@
 import {
+  liftLegacySourceParameters,
   ZDashboardInput,
   ZDashboardResponse,
   ZDashboardSearchQuery,
@@ -10,12 +11,14 @@ import {
   ZWidgetDataRequest,
   ZWidgetExportRequest,
 } from '@mip/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendAttachment } from '../../http/attachment.ts';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { perClientRateLimit } from '../../http/rate-limits.ts';
+import { createSharedResultCache } from '../../lib/shared-result-cache.ts';
 import {
   createDashboard,
   deleteDashboard,
@@ -23,8 +26,7 @@ import {
   searchDashboards,
   updateDashboard,
 } from './dashboards.service.ts';
-import { exportWidgetData, readWidgetData } from './widget-data.service.ts';
-import { createWidgetResultCache } from './widget-result-cache.ts';
+import { exportWidgetData, readWidgetData, type TWidgetResult } from './widget-data.service.ts';
 
 /** What visitors' cached widget results may hold in all, in this process. */
 const WIDGET_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -33,6 +35,18 @@ const ZWidgetParams = z.object({
   dashboardId: z.coerce.number().int().positive(),
   widgetId: z.coerce.number().int().positive(),
 });
+
+const widgetShape =
+  'A widget fixes values of its source’s parameters in `sourceConfig.parameters` (spec 001 §3); the older ' +
+  '`sourceParameters` is still accepted, and answered beside it.';
+
+/** Older clients send `sourceParameters`: moved to the spec's `sourceConfig.parameters` before the body is checked. */
+async function acceptLegacyWidgetShape(request: FastifyRequest) {
+  const body = request.body as { widgets?: unknown } | null;
+  if (body && typeof body === 'object' && Array.isArray(body.widgets)) {
+    body.widgets = body.widgets.map(liftLegacySourceParameters);
+  }
+}
 
 /**
  * Dashboards (spec 001 §2, §7): the list and editor for staff, the view for
@@ -44,9 +58,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const visibility =
     'Managers (MANAGE_DASHBOARDS) see and edit every dashboard whose restricted entities all lie in their scope (entitiesAccessList), 404 for others; readers (READ_DASHBOARD) the active ones whose ' +
     'restrictions (entity profiles, roles, entities) they pass; everyone, signed in or not, the public active ones.';
-  const widgetCache = createWidgetResultCache({
+  const widgetCache = createSharedResultCache<TWidgetResult>({
     ttlMs: app.config.widgetCacheSeconds * 1000,
     maxBytes: WIDGET_CACHE_MAX_BYTES,
+    sizeOf: (result) => result.bytes,
   });
   // Widget calls run user-authored SQL: each visitor address (or signed-in user) gets its own, lower, limit.
   const widgetRateLimit = perClientRateLimit(app.config.widgetRateLimitPerMinute);
@@ -85,7 +100,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/dashboards',
-    { config: manage, schema: { tags, body: ZDashboardInput, response: { 200: ZDashboardResponse } } },
+    {
+      config: manage,
+      preValidation: acceptLegacyWidgetShape,
+      schema: { tags, description: widgetShape, body: ZDashboardInput, response: { 200: ZDashboardResponse } },
+    },
     async (request) => createDashboard(app.db, requireAuth(request), request.body, actorOf(request)),
   );
 
@@ -93,9 +112,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboards/:id',
     {
       config: manage,
+      preValidation: acceptLegacyWidgetShape,
       schema: {
         tags,
-        description: 'Widgets are saved whole, in order; a widget keeps its id when it sends it.',
+        description: `Widgets are saved whole, in order; a widget keeps its id when it sends it. ${widgetShape}`,
         params: ZIdParams,
         body: ZDashboardInput,
         response: { 200: ZDashboardResponse },

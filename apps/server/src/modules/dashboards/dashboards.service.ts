@@ -148,7 +148,7 @@ async function checkWidgets(db: TExecutor, widgets: TWidgetConfig[]): Promise<TW
     const at = (field: string) => `widgets[${index}].${field}`;
     if (!isSourcedWidget(widget.name)) {
       // Titles and HTML draw no data: a source left on them would only be misleading.
-      const plain = { ...widget, sourceId: null, sourceParameters: {} };
+      const plain = { ...widget, sourceId: null, sourceConfig: { parameters: {} } };
       return plain.name === 'HTML' ? { ...plain, html: sanitizeRichHtml(plain.html) } : plain;
     }
     if (widget.sourceId === null) return widget;
@@ -175,7 +175,7 @@ async function checkWidgets(db: TExecutor, widgets: TWidgetConfig[]): Promise<TW
       if (!hasColumn(column)) errors.push({ property: at(field), error: 'INVALID_COLUMN' });
     }
     const fixed: Record<string, TParameterScalar | TParameterScalar[]> = {};
-    for (const [name, value] of Object.entries(widget.sourceParameters)) {
+    for (const [name, value] of Object.entries(widget.sourceConfig.parameters)) {
       // An empty value fixes nothing: the viewer is asked for it.
       if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
       const definition = source.parameters.find((parameter) => parameter.variableName === name);
@@ -184,10 +184,10 @@ async function checkWidgets(db: TExecutor, widgets: TWidgetConfig[]): Promise<TW
         definition !== undefined &&
         (definition.multiple || !Array.isArray(value)) &&
         scalars.every((scalar) => parameterScalarError(definition.type, scalar) === null);
-      if (!isValid) errors.push({ property: at(`sourceParameters.${name}`), error: 'INVALID_PARAMETER' });
+      if (!isValid) errors.push({ property: at(`sourceConfig.parameters.${name}`), error: 'INVALID_PARAMETER' });
       else fixed[name] = value;
     }
-    return { ...widget, sourceParameters: fixed };
+    return { ...widget, sourceConfig: { parameters: fixed } };
   });
   if (errors.length > 0) throw fieldErrors(errors);
   return checked;

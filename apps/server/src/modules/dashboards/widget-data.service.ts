@@ -2,11 +2,13 @@ import {
   DATA_SOURCE_ROW_CAP,
   type TParameterValues,
   type TQueryParameterDefinition,
+  type TQueryResult,
   type TTableExportFormat,
 } from '@mip/shared';
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import type { TSharedResultCache } from '../../lib/shared-result-cache.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import { queryCallerOf } from '../queries/query-caller.ts';
 import { toQueryAppError } from '../queries/query-errors.ts';
@@ -14,13 +16,15 @@ import type { TQueryRunner, TQueryShare } from '../queries/query-runner.ts';
 import { bindsCallerEntities, type TQueryCaller } from '../queries/sql-template.ts';
 import { createReportWriter, reportFilename, reportMimeType } from '../reports/report-files.ts';
 import { dashboardViewerOf, dashboardVisibleSql } from './dashboard-visibility.ts';
-import type { createWidgetResultCache, TWidgetResult } from './widget-result-cache.ts';
 
 /** Who asks for a widget's data, beyond their session: their address, and the cache visitors share. */
 export interface TWidgetVisit {
   clientAddress: string;
-  cache: ReturnType<typeof createWidgetResultCache>;
+  cache: TSharedResultCache<TWidgetResult>;
 }
+
+/** A widget's query result with what it cost: the SQL's time, and its size (what the cache weighs). */
+export type TWidgetResult = TQueryResult & { sqlMs: number; bytes: number };
 
 interface TSourcedWidget {
   type: string;

@@ -6,7 +6,14 @@ import type { TUploadedFile } from './documents.service.ts';
 const FILE_ERRORS: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   FST_FILES_LIMIT: 'TOO_MANY_FILES',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'MISSING_FILE',
 };
+
+/** The multipart plugin's refusal of an upload as the field error users see, or the error itself. */
+export function asFileError(error: unknown): unknown {
+  const code = FILE_ERRORS[(error as { code?: string }).code ?? ''];
+  return code ? fieldErrors([{ property: 'file', error: code }]) : error;
+}
 
 /**
  * Reads a multipart upload of text fields and at most one file (the photo and
@@ -29,9 +36,7 @@ export async function readSingleFileUpload(
       }
     }
   } catch (error) {
-    const code = FILE_ERRORS[(error as { code?: string }).code ?? ''];
-    if (code) throw fieldErrors([{ property: 'file', error: code }]);
-    throw error;
+    throw asFileError(error);
   }
   return { fields, file };
 }

@@ -1,9 +1,11 @@
-import { MAP_MAX_AGE_SECONDS, type TMapItem, ZMapItem } from '@mip/shared';
+import { MAP_MAX_AGE_SECONDS, type TMapItem, ZMapItem, ZPlaceResult, ZPlaceSearchQuery } from '@mip/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCacheable } from '../../http/cacheable.ts';
+import { createGeocoder } from './geocoder.ts';
 import { createMapCache, pickEncoding, type TMapAnswer } from './map-cache.ts';
+import { searchPlaces } from './place-search.ts';
 
 /** GET /map/: the public map's items, polled by every visitor every 50 seconds (spec 001 §7). */
 export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,5 +38,21 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
         send(request, reply, answer);
       }) as unknown as Promise<TMapItem[]>;
     },
+  );
+
+  const geocoder = createGeocoder({ log: app.log });
+  app.get(
+    '/map/places',
+    {
+      config: { rule: 'public' },
+      schema: { tags: ['map'], querystring: ZPlaceSearchQuery, response: { 200: z.array(ZPlaceResult) } },
+    },
+    async (request) =>
+      searchPlaces(app.db, geocoder, {
+        text: request.query.q,
+        // The visitor's first language: street names come back in it where the geocoder has them.
+        language: request.headers['accept-language']?.split(',')[0]?.trim() || undefined,
+        publicPairs: await app.configurationCache.publicPairs(),
+      }),
   );
 };

@@ -1,10 +1,14 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TSchedule } from '@mip/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.ts';
 import { signInNewUser } from '../../../test/factories.ts';
-import { gtfsFixture, importGtfs } from '../../../test/gtfs.ts';
+import { GTFS_FIXTURES, gtfsFixture, importGtfs } from '../../../test/gtfs.ts';
 import { createMobilityGroup, createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { zipFolder } from '../../../test/zip-writer.ts';
 import { activeServiceRefs } from './public-transport.service.ts';
 
 const t = useTestApp({ UPLOAD_DIR: '/tmp/mip-test-uploads' });
@@ -327,5 +331,38 @@ describe('GET /api/public-transport/schedule — rules', () => {
     const answer = await schedule({ stopId: await systemId('metro', 'stop:5726') });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
     expect(answer).toMatchObject({ date: today, timezone: 'Europe/Lisbon' });
+  });
+});
+
+describe('GET /api/public-transport/schedule — kept answers', () => {
+  it('answers a new import of the feed at once, not the timetable kept from the one before', async () => {
+    const { authorization } = await signInNewUser(t, { permissions: ['IMPORT_GTFS_FILE'] });
+    const group = await createMobilityGroup(t.db);
+    const goodFeed = path.join(GTFS_FIXTURES, 'invalid', 'good_feed');
+    await importGtfs(t, authorization, group.id, zipFolder(goodFeed));
+    const bullfrog = async () => {
+      const { rows } = await t.db.$client.query<{ id: number }>(
+        `select id from mobility_systems where group_id = $1 and external_ref = 'stop:BULLFROG'`,
+        [group.id],
+      );
+      return allDepartures(await schedule({ stopId: rows[0].id, date: '2007-06-05' }));
+    };
+    expect((await bullfrog()).at(-1)).toBe('12:05:00');
+    expect((await bullfrog()).at(-1)).toBe('12:05:00');
+
+    // The same feed, its last train through Bullfrog half an hour later.
+    const edited = mkdtempSync(path.join(os.tmpdir(), 'mip-feed-'));
+    try {
+      cpSync(goodFeed, edited, { recursive: true });
+      const stopTimes = path.join(edited, 'stop_times.txt');
+      writeFileSync(
+        stopTimes,
+        readFileSync(stopTimes, 'utf8').replace('BFC2,12:00:00,12:00:00', 'BFC2,12:30:00,12:30:00'),
+      );
+      await importGtfs(t, authorization, group.id, zipFolder(edited));
+    } finally {
+      rmSync(edited, { recursive: true, force: true });
+    }
+    expect((await bullfrog()).at(-1)).toBe('12:30:00');
   });
 });

@@ -1,6 +1,6 @@
-import { cleanNotifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
+import { closeAllNotifications } from '../../components/notify';
 import { isSessionValid, sessionStore, useSessionState } from '../../features/auth/session-store';
 import { hostApp, useHostAppFrame } from '../host-app';
 
@@ -24,7 +24,7 @@ export function AppFrame() {
   const userId = session?.id ?? null;
   const previousUser = useRef(userId);
   useEffect(() => {
-    if (previousUser.current !== userId) cleanNotifications();
+    if (previousUser.current !== userId) closeAllNotifications();
     previousUser.current = userId;
   }, [userId]);
 

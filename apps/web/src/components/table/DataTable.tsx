@@ -2,6 +2,7 @@ import { Box, Center, LoadingOverlay, ScrollArea, Stack, Table, Text, UnstyledBu
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure, type TFailedQuery } from '../LoadFailure';
 import { TablePagination } from './TablePagination';
 import type { TSort } from './useTableState';
 
@@ -34,6 +35,7 @@ export function DataTable<T>({
   rowKey,
   onSort,
   onPage,
+  query,
 }: {
   caption: string;
   columns: TColumn<T>[];
@@ -45,6 +47,8 @@ export function DataTable<T>({
   rowKey: (row: T) => string | number;
   onSort: (sort: TSort | null) => void;
   onPage: (page: number) => void;
+  /** The query behind the page: when it fails, its error shows instead of the rows, with a retry. */
+  query: TFailedQuery;
 }) {
   const { t } = useTranslation();
   const visible = columns.filter((column) => !column.hidden);
@@ -54,6 +58,9 @@ export function DataTable<T>({
     else if (sort.direction === 'ASC') onSort({ property, direction: 'DESC' });
     else onSort(null);
   };
+
+  // A failed load is said as such, never shown as an empty (or a previous filter's) list.
+  if (query.error) return <LoadFailure query={query} />;
 
   return (
     <Stack gap="sm">

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Checkbox,
   Group,
@@ -34,6 +33,7 @@ import { ColourInput } from '../../components/ColourInput';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { PictureField, readPictureFile, toDataUrl } from '../../components/PictureField';
 import { TitledSection } from '../../components/TitledSection';
@@ -170,7 +170,8 @@ export default function ApplicationFormPage() {
   });
 
   if (id !== null && application.isPending) return <DelayedLoader />;
-  if (id !== null && application.isError) return <Alert color="red">{t('applications.notFound')}</Alert>;
+  if (id !== null && application.isError)
+    return <RecordLoadFailure query={application} notFoundText={t('applications.notFound')} />;
 
   const { values } = form;
   const isVertical = values.type === 'VERTICAL_APP_BASED';

@@ -154,6 +154,7 @@ export default function ApplicationListPage() {
         caption={t('pages.applications')}
         columns={columns}
         page={applications.data}
+        query={applications}
         currentPage={table.page}
         sort={table.sort}
         isLoading={applications.isFetching}

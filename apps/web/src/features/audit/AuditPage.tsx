@@ -239,6 +239,7 @@ export default function AuditPage() {
         caption={t('pages.audit')}
         columns={columns}
         page={entries.data}
+        query={entries}
         currentPage={table.page}
         sort={table.sort}
         isLoading={entries.isFetching}

@@ -14,6 +14,7 @@ import { api } from '../../api/client';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
+import { BoundariesCard } from './BoundariesCard';
 import { isJsonText, toInputValue, toStoredValue } from './configuration-values';
 import { InformationEditor } from './InformationEditor';
 
@@ -170,6 +171,7 @@ export default function ConfigurationPage() {
           </Stack>
         </form>
       </Card>
+      <BoundariesCard />
       <InformationEditor
         type="GENERAL_ANNOUNCEMENT"
         texts={{

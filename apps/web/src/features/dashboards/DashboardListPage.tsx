@@ -170,6 +170,7 @@ export default function DashboardListPage() {
         caption={t('pages.dashboards')}
         columns={columns}
         page={dashboards.data}
+        query={dashboards}
         currentPage={table.page}
         sort={table.sort}
         isLoading={dashboards.isFetching}

@@ -1,4 +1,4 @@
-import { Alert, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DATA_SOURCE_DEFAULT_TIMEOUT_MS, DATA_SOURCE_MAX_TIMEOUT_MS, ZDataSourceInput } from '@mip/shared';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { ParameterDefinitionRows } from '../../components/query-parameters/ParameterDefinitionRows';
 import { QueryTextField, useQueryDetail } from '../../components/query-parameters/QueryTextField';
@@ -47,7 +48,8 @@ export default function DataSourceFormPage() {
   });
 
   if (id !== null && source.isPending) return <DelayedLoader />;
-  if (id !== null && source.isError) return <Alert color="red">{t('dataSources.notFound')}</Alert>;
+  if (id !== null && source.isError)
+    return <RecordLoadFailure query={source} notFoundText={t('dataSources.notFound')} />;
 
   const input = toDataSourceInput(form.values);
 

@@ -126,6 +126,7 @@ export default function DataSourceListPage() {
         caption={t('pages.dataSources')}
         columns={columns}
         page={sources.data}
+        query={sources}
         currentPage={table.page}
         sort={table.sort}
         isLoading={sources.isFetching}

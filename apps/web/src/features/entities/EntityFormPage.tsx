@@ -11,6 +11,7 @@ import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { deleteWithConfirmation } from '../../components/delete-record';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { notify } from '../../components/notify';
 import { errorText, showServerError } from '../../components/server-errors';
 import { formatDateTime } from '../../lib/dates';
@@ -118,7 +119,7 @@ export default function EntityFormPage() {
   });
 
   if (id !== null && entity.isPending) return <DelayedLoader />;
-  if (id !== null && entity.isError) return <Alert color="red">{t('entities.notFound')}</Alert>;
+  if (id !== null && entity.isError) return <RecordLoadFailure query={entity} notFoundText={t('entities.notFound')} />;
 
   const isReadOnly = !canWrite;
   const storedParent = entity.data?.parent ?? null;

@@ -171,6 +171,7 @@ export default function EntityListPage() {
         caption={t('pages.entities')}
         columns={columns}
         page={entities.data}
+        query={entities}
         currentPage={table.page}
         sort={table.sort}
         isLoading={entities.isFetching}

@@ -71,6 +71,7 @@ export function EntityChildrenTable({ entityId }: { entityId: number }) {
         caption={t('entities.childrenTitle')}
         columns={columns}
         page={children.data}
+        query={children}
         currentPage={table.page}
         sort={table.sort}
         isLoading={children.isFetching}
@@ -138,6 +139,7 @@ export function EntityUsersTable({ entityId }: { entityId: number }) {
         caption={t('entities.usersTitle')}
         columns={columns}
         page={users.data}
+        query={users}
         currentPage={table.page}
         sort={table.sort}
         isLoading={users.isFetching}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TEntity } from '@mip/shared';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { NoValue } from '../../components/display';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useSession } from '../auth/session-store';
 import { ActiveBadge } from './ActiveBadge';
 import { EntityLink } from './EntityLink';
@@ -23,7 +24,7 @@ export default function MyEntityPage() {
   const entity = useMyEntity();
 
   if (entity.isPending) return <DelayedLoader />;
-  if (entity.isError) return <Alert color="red">{t('entities.notFound')}</Alert>;
+  if (entity.isError) return <RecordLoadFailure query={entity} notFoundText={t('entities.notFound')} />;
   const record = entity.data;
   const canOpenRecord = canLinkToEntity(session, record.id);
   const canReadUsers = canAccess({ all: ['READ_USER'] }, session);

@@ -1,4 +1,4 @@
-import { Alert, Card, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Card, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TEntityProfile, ZEntityProfileInput } from '@mip/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useAppPath } from '../../app/paths';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { deleteWithConfirmation } from '../../components/delete-record';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { notify } from '../../components/notify';
 import type { TOption } from '../../components/select/RemoteSelect';
 import { showServerError } from '../../components/server-errors';
@@ -82,7 +83,8 @@ export default function EntityProfileFormPage() {
   });
 
   if (id !== null && profile.isPending) return <DelayedLoader />;
-  if (id !== null && profile.isError) return <Alert color="red">{t('entityProfiles.notFound')}</Alert>;
+  if (id !== null && profile.isError)
+    return <RecordLoadFailure query={profile} notFoundText={t('entityProfiles.notFound')} />;
 
   const handleDelete = async (record: TEntityProfile) => {
     const isDeleted = await deleteWithConfirmation(t, {

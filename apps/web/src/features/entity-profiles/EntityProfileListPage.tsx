@@ -113,6 +113,7 @@ export default function EntityProfileListPage() {
         caption={t('pages.entityProfiles')}
         columns={columns}
         page={profiles.data}
+        query={profiles}
         currentPage={table.page}
         sort={table.sort}
         isLoading={profiles.isFetching}

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   EVENT_CATEGORY_ICON_MAX_CHARS,
@@ -20,6 +20,7 @@ import { api } from '../../api/client';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { SvgIconField } from '../../components/SvgIconField';
 import { DROPDOWN_PAGE_SIZE, RemoteSelect, type TOption } from '../../components/select/RemoteSelect';
@@ -171,7 +172,8 @@ export default function EventCategoryFormPage() {
   });
 
   if (id !== null && category.isPending) return <DelayedLoader />;
-  if (id !== null && category.isError) return <Alert color="red">{t('eventCategories.notFound')}</Alert>;
+  if (id !== null && category.isError)
+    return <RecordLoadFailure query={category} notFoundText={t('eventCategories.notFound')} />;
 
   const { values } = form;
   const statusLabel = (status: string) => t(`eventVocab.status.${status}`);

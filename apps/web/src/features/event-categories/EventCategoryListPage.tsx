@@ -172,6 +172,7 @@ export default function EventCategoryListPage() {
         caption={t('pages.eventCategories')}
         columns={columns}
         page={categories.data}
+        query={categories}
         currentPage={table.page}
         sort={table.sort}
         isLoading={categories.isFetching}

@@ -9,6 +9,7 @@ import { useAppPath } from '../../app/paths';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { NoValue } from '../../components/display';
 import { DocumentSections } from '../../components/files/DocumentSections';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { TitledSection } from '../../components/TitledSection';
 import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
@@ -92,7 +93,8 @@ export default function EventRequestDetailPage() {
   const loaded = useEventRequest(id);
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
 
-  if (id === null || loaded.isError) return <Alert color="red">{t('eventRequests.notFound')}</Alert>;
+  if (id === null || loaded.isError)
+    return <RecordLoadFailure query={loaded} notFoundText={t('eventRequests.notFound')} />;
   if (loaded.isPending) return <DelayedLoader />;
 
   const request = loaded.data;

@@ -189,6 +189,7 @@ export default function EventRequestListPage() {
         caption={t('pages.eventRequests')}
         columns={columns}
         page={requests.data}
+        query={requests}
         currentPage={table.page}
         sort={table.sort}
         isLoading={requests.isFetching}

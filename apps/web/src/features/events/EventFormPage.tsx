@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import {
@@ -24,6 +24,7 @@ import { DateInput } from '../../components/dates/DateInput';
 import { DocumentSections } from '../../components/files/DocumentSections';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { notify } from '../../components/notify';
 import { RemoteMultiSelect } from '../../components/select/RemoteMultiSelect';
@@ -121,7 +122,7 @@ export default function EventFormPage() {
   });
 
   if (id !== null && event.isPending) return <DelayedLoader />;
-  if (id !== null && event.isError) return <Alert color="red">{t('events.notFound')}</Alert>;
+  if (id !== null && event.isError) return <RecordLoadFailure query={event} notFoundText={t('events.notFound')} />;
 
   const { values } = form;
   const categoryType = categoryTypeOf(values.categoryId);

@@ -361,6 +361,7 @@ export default function EventListPage() {
         caption={t('pages.events')}
         columns={columns}
         page={events.data}
+        query={events}
         currentPage={table.page}
         sort={table.sort}
         isLoading={events.isFetching}

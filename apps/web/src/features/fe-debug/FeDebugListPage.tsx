@@ -110,6 +110,7 @@ export default function FeDebugListPage() {
         caption={t('pages.feDebug')}
         columns={columns}
         page={reports.data}
+        query={reports}
         currentPage={table.page}
         sort={table.sort}
         isLoading={reports.isFetching}

@@ -1,8 +1,9 @@
-import { Alert, Code, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Code, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
 import { useFeDebugReport } from './useFeDebug';
@@ -46,7 +47,7 @@ export function FeDebugReportModal({ id, onClose }: { id: number | null; onClose
       {report.isPending ? (
         <DelayedLoader />
       ) : report.isError || !data ? (
-        <Alert color="red">{t('feDebug.notFound')}</Alert>
+        <RecordLoadFailure query={report} notFoundText={t('feDebug.notFound')} />
       ) : (
         <Stack gap="md">
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>

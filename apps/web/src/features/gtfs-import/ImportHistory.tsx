@@ -98,6 +98,7 @@ export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jo
         caption={t('gtfs.history.caption')}
         columns={columns}
         page={history.data}
+        query={history}
         currentPage={table.page}
         sort={table.sort}
         isLoading={history.isFetching && !history.data}
@@ -106,11 +107,6 @@ export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jo
         onSort={table.setSort}
         onPage={table.setPage}
       />
-      {history.isError && (
-        <Text size="sm" c="red.8">
-          {t('errors.INTERNAL_ERROR')}
-        </Text>
-      )}
     </Stack>
   );
 }

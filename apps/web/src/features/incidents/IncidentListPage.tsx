@@ -254,6 +254,7 @@ export default function IncidentListPage() {
           caption={t('incidents.list.caption')}
           columns={columns}
           page={incidents.data}
+          query={incidents}
           currentPage={table.page}
           sort={table.sort}
           isLoading={incidents.isFetching}

@@ -150,6 +150,7 @@ export function DeadLetters({ queue }: { queue: TIotQueue }) {
           caption={t('iotQueues.deadLetters.title')}
           columns={columns}
           page={letters.data}
+          query={letters}
           currentPage={page}
           sort={null}
           isLoading={letters.isPending}

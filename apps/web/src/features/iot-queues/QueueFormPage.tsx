@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Card,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Card, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   DEFAULT_IOT_MESSAGE_FORMAT,
@@ -26,6 +14,7 @@ import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { TitledSection } from '../../components/TitledSection';
 import { validateWithSchema } from '../auth/zod-form';
@@ -103,7 +92,7 @@ export default function QueueFormPage() {
   });
 
   if (id !== null && queue.isPending) return <DelayedLoader />;
-  if (id !== null && queue.isError) return <Alert color="red">{t('iotQueues.notFound')}</Alert>;
+  if (id !== null && queue.isError) return <RecordLoadFailure query={queue} notFoundText={t('iotQueues.notFound')} />;
   const isMqtt = isMqttProtocol(form.values.protocol);
 
   return (

@@ -103,6 +103,7 @@ export default function QueueListPage() {
         caption={t('pages.iotQueues')}
         columns={columns}
         page={queues.data}
+        query={queues}
         currentPage={table.page}
         sort={table.sort}
         isLoading={queues.isPending}

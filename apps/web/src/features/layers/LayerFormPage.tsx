@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Input,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Box, Input, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   DEFAULT_LAYER_MAX_ZOOM,
@@ -30,6 +18,7 @@ import { ColourInput } from '../../components/ColourInput';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { PictureField, readPictureFile } from '../../components/PictureField';
 import { SvgIconField } from '../../components/SvgIconField';
@@ -136,7 +125,7 @@ export default function LayerFormPage() {
   });
 
   if (id !== null && layer.isPending) return <DelayedLoader />;
-  if (id !== null && layer.isError) return <Alert color="red">{t('layers.notFound')}</Alert>;
+  if (id !== null && layer.isError) return <RecordLoadFailure query={layer} notFoundText={t('layers.notFound')} />;
 
   const { values } = form;
   const boxInput = (field: keyof TFormValues['boundingBox'], limit: number) => (

@@ -158,6 +158,7 @@ export default function LayerListPage() {
           caption={t('pages.layers')}
           columns={columns}
           page={layers.data}
+          query={layers}
           currentPage={table.page}
           sort={table.sort}
           isLoading={layers.isFetching}

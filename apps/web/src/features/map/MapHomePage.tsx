@@ -1,9 +1,9 @@
 import { Box, Button, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useClickOutside, useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
-import type { TMobilitySystem, TPublicSystemResult, TTrafficJamProperties } from '@mip/shared';
+import type { TMobilitySystem, TPlaceResult, TPublicSystemResult, TTrafficJamProperties } from '@mip/shared';
 import { IconMessageReport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { GeoJSONSource, MapGeoJSONFeature } from 'maplibre-gl';
+import type { GeoJSONSource, MapGeoJSONFeature, Map as MapLibre } from 'maplibre-gl';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapMouseEvent, MapRef } from 'react-map-gl/maplibre';
@@ -56,7 +56,14 @@ import { SystemCard } from './SystemCard';
 import { TrafficCard } from './TrafficCard';
 import { selectionMessage, useHostMap } from './useHostMap';
 import { useLayerCheck } from './useLayerCheck';
-import { useExtraLayers, useMapGroupTree, useMapItems, usePublicSystemSearch, useTraffic } from './useMapData';
+import {
+  useExtraLayers,
+  useMapGroupTree,
+  useMapItems,
+  usePlaceSearch,
+  usePublicSystemSearch,
+  useTraffic,
+} from './useMapData';
 import { useMapUsage } from './useMapUsage';
 
 const FILTER_PANEL_WIDTH = 360;
@@ -105,6 +112,10 @@ export default function MapHomePage() {
   const [isShowingAlternatives, setShowingAlternatives] = useState(false);
   const [reportFor, setReportFor] = useState<{ systemId: number | null } | null>(null);
   const [isMapLoaded, setMapLoaded] = useState(false);
+  /** The place the search moved the map to, said aloud: the canvas itself says nothing. */
+  const [placeShown, setPlaceShown] = useState<TPlaceResult | null>(null);
+  /** Where the map looks once it stops moving ("lng,lat,zoom"): the canvas says nothing, this says where it is. */
+  const [viewShown, setViewShown] = useState('');
   /** An incident whose bounds the map fits once its details arrive (the given box, else its own). */
   const pendingFit = useRef<{ id: number; box: [[number, number], [number, number]] | null } | null>(
     occurrence ? { id: occurrence.id, box: occurrence.box } : null,
@@ -136,6 +147,7 @@ export default function MapHomePage() {
 
   const traffic = useTraffic(settings.isTrafficEnabled && isTrafficSelected);
   const search = usePublicSystemSearch(debouncedSearch, [...selectedGroups]);
+  const placeSearch = usePlaceSearch(debouncedSearch);
   const selectedSystem = usePublicSystem(selection?.kind === 'system' ? selection.id : null);
   const selectedIncident = usePublicEvent(selection?.kind === 'incident' ? selection.id : null);
   const controlsRef = useClickOutside(() => {
@@ -294,7 +306,9 @@ export default function MapHomePage() {
         maxBounds={settings.maxBounds ? [...settings.maxBounds[0], ...settings.maxBounds[1]] : undefined}
         interactiveLayerIds={interactiveLayers}
         onClick={handleClick}
+        onMoveEnd={(event) => setViewShown(describeView(event.target))}
         onLoad={(event) => {
+          setViewShown(describeView(event.target));
           provideGroupIcons(event.target);
           provideClusterCounts(event.target);
           provideIncidentIcons(event.target);
@@ -326,8 +340,15 @@ export default function MapHomePage() {
           />
         )}
       </BaseMap>
-      <VisuallyHidden role="status" data-testid="map-status">
+      <VisuallyHidden role="status" data-testid="map-status" data-view={viewShown}>
         {t('map.status', { count: drawnCount })}
+      </VisuallyHidden>
+      <VisuallyHidden role="status" data-testid="map-place-status">
+        {placeShown &&
+          t('map.search.placeShown', {
+            name: placeShown.name,
+            detail: [t(`map.search.kinds.${placeShown.kind}`), placeShown.context].filter(Boolean).join(', '),
+          })}
       </VisuallyHidden>
       <VisuallyHidden role="status" data-testid="map-incident-status">
         {t('map.incidentStatus', { count: incidentCount })}
@@ -352,10 +373,17 @@ export default function MapHomePage() {
             if (isMobile) setFilterOpen(false);
           }}
           results={areResultsShown ? (search.data ?? null) : null}
-          isSearching={search.isFetching}
+          isSearching={search.isFetching || placeSearch.isFetching}
           onPick={(result) => {
             flyTo(result);
             selectSystem(result.id);
+            setResultsShown(false);
+            if (isMobile) setFilterOpen(false);
+          }}
+          places={areResultsShown && placeSearch.isEnabled ? (placeSearch.data ?? null) : null}
+          onPickPlace={(place) => {
+            setPlaceShown(place);
+            flyTo(place);
             setResultsShown(false);
             if (isMobile) setFilterOpen(false);
           }}
@@ -454,4 +482,10 @@ export default function MapHomePage() {
       )}
     </Box>
   );
+}
+
+/** Where a map looks, as "lng,lat,zoom". */
+function describeView(map: MapLibre): string {
+  const { lng, lat } = map.getCenter();
+  return `${lng.toFixed(5)},${lat.toFixed(5)},${map.getZoom().toFixed(2)}`;
 }

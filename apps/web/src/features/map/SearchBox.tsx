@@ -9,7 +9,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import type { TPublicSystemResult } from '@mip/shared';
+import type { TPlaceResult, TPublicSystemResult } from '@mip/shared';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,6 +21,8 @@ export function SearchBox({
   results,
   isSearching,
   onPick,
+  places,
+  onPickPlace,
   isFilterOpen,
   onToggleFilter,
   filterCount,
@@ -32,6 +34,9 @@ export function SearchBox({
   results: TPublicSystemResult[] | null;
   isSearching: boolean;
   onPick: (result: TPublicSystemResult) => void;
+  /** Places found by name (parishes, counties, streets), listed after the systems. */
+  places: TPlaceResult[] | null;
+  onPickPlace: (place: TPlaceResult) => void;
   isFilterOpen: boolean;
   onToggleFilter: () => void;
   filterCount: number;
@@ -84,36 +89,83 @@ export function SearchBox({
           {t('map.filter.badge', { count: filterCount })}
         </Badge>
       )}
-      {results !== null && text.trim() !== '' && (
+      {(results !== null || places !== null) && text.trim() !== '' && (
         <ScrollArea.Autosize mah="40vh" mt={6} type="auto">
-          {results.length === 0 && !isSearching ? (
+          {!results?.length && !places?.length && !isSearching ? (
             <Text size="sm" c="dimmed" p="xs">
               {t('map.search.noResults')}
             </Text>
           ) : (
-            <ul aria-label={t('map.search.results')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {results.map((result) => (
-                <li key={result.id}>
-                  <UnstyledButton
-                    w="100%"
-                    p="xs"
-                    onClick={() => onPick(result)}
-                    style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                    className="map-search-result"
-                  >
-                    <Text size="sm" fw={500}>
-                      {result.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {result.parentName} · {t(`map.systemTypes.${result.systemType}`)}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </ul>
+            <>
+              {results !== null && results.length > 0 && (
+                <ResultList
+                  label={t('map.search.results')}
+                  heading={places?.length ? t('map.search.systems') : null}
+                  items={results.map((result) => ({
+                    key: `system-${result.id}`,
+                    name: result.name,
+                    detail: `${result.parentName} · ${t(`map.systemTypes.${result.systemType}`)}`,
+                    onClick: () => onPick(result),
+                  }))}
+                />
+              )}
+              {places !== null && places.length > 0 && (
+                <ResultList
+                  label={t('map.search.places')}
+                  heading={t('map.search.places')}
+                  items={places.map((place) => ({
+                    key: `place-${place.kind}-${place.id}`,
+                    name: place.name,
+                    detail: [t(`map.search.kinds.${place.kind}`), place.context].filter(Boolean).join(' · '),
+                    onClick: () => onPickPlace(place),
+                  }))}
+                />
+              )}
+            </>
           )}
         </ScrollArea.Autosize>
       )}
     </Paper>
+  );
+}
+
+/** One group of results: a list of buttons, with a heading when there is more than one group. */
+function ResultList({
+  label,
+  heading,
+  items,
+}: {
+  label: string;
+  heading: string | null;
+  items: { key: string; name: string; detail: string; onClick: () => void }[];
+}) {
+  return (
+    <>
+      {heading && (
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt={6} aria-hidden>
+          {heading}
+        </Text>
+      )}
+      <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {items.map((item) => (
+          <li key={item.key}>
+            <UnstyledButton
+              w="100%"
+              p="xs"
+              onClick={item.onClick}
+              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              className="map-search-result"
+            >
+              <Text size="sm" fw={500}>
+                {item.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {item.detail}
+              </Text>
+            </UnstyledButton>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

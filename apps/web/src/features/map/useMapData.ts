@@ -1,8 +1,10 @@
 import {
   MAP_POLL_INTERVAL_MS,
+  PLACE_SEARCH_MIN_CHARS,
   type TExtraMapLayer,
   type TMapItem,
   type TMobilityGroupNode,
+  type TPlaceResult,
   type TPublicSystemResult,
   TRAFFIC_POLL_INTERVAL_MS,
   type TTrafficCollection,
@@ -56,6 +58,19 @@ export function usePublicSystemSearch(text: string, parentId: number[]) {
       }),
     enabled: text.trim().length > 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /map/places: districts, counties and parishes by name, and streets when a geocoder is configured. */
+export function usePlaceSearch(text: string) {
+  const q = text.trim();
+  return useQuery({
+    queryKey: ['map', 'places', q],
+    queryFn: ({ signal }) => api.get<TPlaceResult[]>('map/places', { q }, signal),
+    enabled: q.length >= PLACE_SEARCH_MIN_CHARS,
+    placeholderData: keepPreviousData,
+    // Places and streets do not move: a text searched again is answered from memory.
+    staleTime: 10 * 60_000,
   });
 }
 

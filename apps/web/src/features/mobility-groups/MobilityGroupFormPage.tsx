@@ -1,5 +1,4 @@
 import {
-  Alert,
   Card,
   Group,
   NumberInput,
@@ -30,6 +29,7 @@ import { useParams } from 'react-router';
 import { ColourInput } from '../../components/ColourInput';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { notify } from '../../components/notify';
 import { SvgIconField } from '../../components/SvgIconField';
@@ -150,7 +150,8 @@ export default function MobilityGroupFormPage() {
   });
 
   if (id !== null && group.isPending) return <DelayedLoader />;
-  if (id !== null && group.isError) return <Alert color="red">{t('mobility.groupNotFound')}</Alert>;
+  if (id !== null && group.isError)
+    return <RecordLoadFailure query={group} notFoundText={t('mobility.groupNotFound')} />;
 
   const zoomInput = (field: TZoomField) => (
     <NumberInput

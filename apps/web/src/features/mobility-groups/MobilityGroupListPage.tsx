@@ -152,6 +152,7 @@ export default function MobilityGroupListPage() {
         caption={t('pages.mobilityGroups')}
         columns={columns}
         page={groups.data}
+        query={groups}
         currentPage={table.page}
         sort={table.sort}
         isLoading={groups.isFetching}

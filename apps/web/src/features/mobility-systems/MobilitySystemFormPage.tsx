@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Chip,
@@ -37,6 +36,7 @@ import { ColourInput } from '../../components/ColourInput';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { DocumentSections } from '../../components/files/DocumentSections';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { notify } from '../../components/notify';
 import { RemoteMultiSelect } from '../../components/select/RemoteMultiSelect';
@@ -192,7 +192,8 @@ export default function MobilitySystemFormPage() {
   });
 
   if (id !== null && system.isPending) return <DelayedLoader />;
-  if (id !== null && system.isError) return <Alert color="red">{t('mobility.systemNotFound')}</Alert>;
+  if (id !== null && system.isError)
+    return <RecordLoadFailure query={system} notFoundText={t('mobility.systemNotFound')} />;
 
   const handleTypeChange = (systemType: TMobilitySystemType) => {
     const geometry = form.values.geometry;

@@ -168,6 +168,7 @@ export default function MobilitySystemListPage() {
         caption={t('pages.mobilitySystems')}
         columns={columns}
         page={systems.data}
+        query={systems}
         currentPage={table.page}
         sort={table.sort}
         isLoading={systems.isFetching}

@@ -140,6 +140,7 @@ export default function PersonalFilesPage() {
         caption={t('pages.personalFiles')}
         columns={columns}
         page={files.data}
+        query={files}
         currentPage={table.page}
         sort={table.sort}
         isLoading={files.isFetching}

@@ -90,6 +90,7 @@ export function ReportJobList() {
       caption={t('reports.jobs.title')}
       columns={columns}
       page={jobs.data}
+      query={jobs}
       currentPage={page}
       sort={null}
       isLoading={jobs.isFetching && !jobs.data}

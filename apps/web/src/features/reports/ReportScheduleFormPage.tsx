@@ -1,4 +1,4 @@
-import { Alert, Group, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import {
@@ -15,6 +15,7 @@ import { DelayedLoader } from '../../components/DelayedLoader';
 import { DetailsTable } from '../../components/display';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { ParameterFields } from '../../components/query-parameters/ParameterFields';
 import { parameterValueErrors } from '../../components/query-parameters/parameter-values';
@@ -95,7 +96,8 @@ export default function ReportScheduleFormPage() {
   });
 
   if ((id !== null && loaded.isPending) || templates.isPending) return <DelayedLoader />;
-  if (id !== null && loaded.isError) return <Alert color="red">{t('reports.scheduleNotFound')}</Alert>;
+  if (id !== null && loaded.isError)
+    return <RecordLoadFailure query={loaded} notFoundText={t('reports.scheduleNotFound')} />;
 
   const { values } = form;
   const template = templateOf(values.templateId);

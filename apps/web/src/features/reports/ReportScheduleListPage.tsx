@@ -163,6 +163,7 @@ export default function ReportScheduleListPage() {
         caption={isAll ? t('reports.whose.all') : t('pages.reportSchedules')}
         columns={columns}
         page={schedules.data}
+        query={schedules}
         currentPage={table.page}
         sort={table.sort}
         isLoading={schedules.isFetching}

@@ -1,4 +1,4 @@
-import { Alert, Code, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Code, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   REPORT_CATEGORIES,
@@ -13,6 +13,7 @@ import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { ParameterDefinitionRows } from '../../components/query-parameters/ParameterDefinitionRows';
 import { BRACES } from '../../components/query-parameters/parameter-definition-form';
@@ -75,7 +76,8 @@ export default function ReportTemplateFormPage() {
   }, [template]);
 
   if (id !== null && loaded.isPending) return <DelayedLoader />;
-  if (id !== null && (loaded.isError || !template)) return <Alert color="red">{t('reports.templateNotFound')}</Alert>;
+  if (id !== null && (loaded.isError || !template))
+    return <RecordLoadFailure query={loaded} notFoundText={t('reports.templateNotFound')} />;
 
   const help = ['bind', 'partial', 'builtIns', 'rows'] as const;
 

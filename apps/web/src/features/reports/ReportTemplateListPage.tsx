@@ -169,6 +169,7 @@ export default function ReportTemplateListPage() {
           caption={t('pages.reportTemplates')}
           columns={columns}
           page={templates.data as { content: TReportTemplate[]; totalItems: number; totalPages: number } | undefined}
+          query={templates}
           currentPage={table.page}
           sort={table.sort}
           isLoading={templates.isFetching}

@@ -11,6 +11,7 @@ import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { deleteWithConfirmation } from '../../components/delete-record';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { useSession } from '../auth/session-store';
@@ -80,7 +81,7 @@ export default function RoleFormPage() {
   });
 
   if (id !== null && role.isPending) return <DelayedLoader />;
-  if (id !== null && role.isError) return <Alert color="red">{t('roles.notFound')}</Alert>;
+  if (id !== null && role.isError) return <RecordLoadFailure query={role} notFoundText={t('roles.notFound')} />;
 
   const isReadOnly = !canWrite;
   const handleDelete = async (record: TRole) => {

@@ -107,6 +107,7 @@ export default function RoleListPage() {
         caption={t('pages.roles')}
         columns={columns}
         page={roles.data}
+        query={roles}
         currentPage={table.page}
         sort={table.sort}
         isLoading={roles.isFetching}

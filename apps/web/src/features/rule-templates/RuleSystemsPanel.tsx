@@ -201,6 +201,7 @@ export function RuleSystemsPanel({ ruleId, parameterName }: { ruleId: number; pa
         caption={t('ruleTemplates.sections.systems')}
         columns={columns}
         page={list.data}
+        query={list}
         currentPage={page}
         sort={null}
         isLoading={list.isFetching}

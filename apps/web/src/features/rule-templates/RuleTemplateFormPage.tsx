@@ -1,4 +1,4 @@
-import { Alert, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   EVENT_DIRECTIONS,
@@ -15,6 +15,7 @@ import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { TitledSection } from '../../components/TitledSection';
 import { validateWithSchema } from '../auth/zod-form';
@@ -50,7 +51,7 @@ export default function RuleTemplateFormPage() {
   });
 
   if (id !== null && rule.isPending) return <DelayedLoader />;
-  if (id !== null && rule.isError) return <Alert color="red">{t('ruleTemplates.notFound')}</Alert>;
+  if (id !== null && rule.isError) return <RecordLoadFailure query={rule} notFoundText={t('ruleTemplates.notFound')} />;
 
   const { values } = form;
   // The rule's own category stays on offer even when it has since been deactivated.

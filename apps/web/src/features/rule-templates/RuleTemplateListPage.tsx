@@ -138,6 +138,7 @@ export default function RuleTemplateListPage() {
         caption={t('pages.ruleTemplates')}
         columns={columns}
         page={rules.data}
+        query={rules}
         currentPage={table.page}
         sort={table.sort}
         isLoading={rules.isFetching}

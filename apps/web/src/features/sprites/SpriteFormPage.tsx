@@ -1,4 +1,4 @@
-import { Alert, Box, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   DEFAULT_SPRITE_SIZE,
@@ -14,6 +14,7 @@ import { useParams } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../components/form-error';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { PictureField, readPictureFile } from '../../components/PictureField';
 import { svgDataUrl } from '../../components/svg-icon';
@@ -57,7 +58,7 @@ export default function SpriteFormPage() {
     if (svg !== null) form.setFieldValue('svg', svg);
   };
 
-  if (id === null || icon.isError) return <Alert color="red">{t('sprites.notFound')}</Alert>;
+  if (id === null || icon.isError) return <RecordLoadFailure query={icon} notFoundText={t('sprites.notFound')} />;
   if (icon.isPending) return <DelayedLoader />;
 
   const size = form.values.size === '' ? DEFAULT_SPRITE_SIZE : form.values.size;

@@ -210,6 +210,7 @@ export default function SpritePage() {
           caption={t('pages.sprites')}
           columns={columns}
           page={icons.data}
+          query={icons}
           currentPage={table.page}
           sort={table.sort}
           isLoading={icons.isFetching}

@@ -18,6 +18,7 @@ import { useAppPath } from '../../app/paths';
 import { canAccess } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { FormActions } from '../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../components/forms/RecordLoadFailure';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { timeZoneOptions } from '../../components/time-zones';
@@ -103,9 +104,7 @@ export default function UserFormPage() {
   });
 
   if (id !== null && user.isPending) return <DelayedLoader />;
-  if (id !== null && user.isError) {
-    return <Alert color="red">{t('users.notFound')}</Alert>;
-  }
+  if (id !== null && user.isError) return <RecordLoadFailure query={user} notFoundText={t('users.notFound')} />;
 
   const isReadOnly = !canWrite;
   return (

@@ -241,6 +241,7 @@ export default function UserListPage() {
         caption={t('pages.users')}
         columns={columns}
         page={users.data}
+        query={users}
         currentPage={table.page}
         sort={table.sort}
         isLoading={users.isFetching}

@@ -11,6 +11,7 @@ import { useAppPath } from '../../../app/paths';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { notifyInvalidForm } from '../../../components/form-error';
 import { FormActions } from '../../../components/forms/FormActions';
+import { RecordLoadFailure } from '../../../components/forms/RecordLoadFailure';
 import { useRecordForm } from '../../../components/forms/useRecordForm';
 import { TitledSection } from '../../../components/TitledSection';
 import { validateWithSchema } from '../../auth/zod-form';
@@ -81,7 +82,8 @@ export default function DashboardFormPage() {
   });
 
   if (id !== null && edited.isPending) return <DelayedLoader />;
-  if (id !== null && edited.isError) return <Alert color="red">{t('dashboards.loadFailed')}</Alert>;
+  if (id !== null && edited.isError)
+    return <RecordLoadFailure query={edited} notFoundText={t('dashboards.loadFailed')} />;
 
   return (
     <Stack gap="lg" maw={1100}>

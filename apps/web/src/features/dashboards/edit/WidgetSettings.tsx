@@ -88,17 +88,17 @@ export function WidgetSettings({
   const fixedErrors = Object.fromEntries(
     (source?.parameters ?? []).map((parameter) => [
       parameter.variableName,
-      form.errors[`${prefix}sourceParameters.${parameter.variableName}`] as string | undefined,
+      form.errors[`${prefix}sourceConfig.parameters.${parameter.variableName}`] as string | undefined,
     ]),
   );
 
   const handleSource = (id: string | null) => {
     form.setFieldValue(`${prefix}sourceId`, id === null ? null : Number(id));
     // Values fixed for another source's parameters mean nothing to this one.
-    form.setFieldValue(`${prefix}sourceParameters`, {});
+    form.setFieldValue(`${prefix}sourceConfig.parameters`, {});
   };
   const handleFixedValue = (name: string, value: TParameterValue) =>
-    form.setFieldValue(`${prefix}sourceParameters`, { ...widget.sourceParameters, [name]: value });
+    form.setFieldValue(`${prefix}sourceConfig.parameters`, { ...widget.sourceConfig?.parameters, [name]: value });
 
   return (
     <Stack gap="md">
@@ -131,7 +131,7 @@ export function WidgetSettings({
                 <ParameterFields
                   // Fixing a value is a choice here: the viewer answers for the rest.
                   definitions={source.parameters.map((parameter) => ({ ...parameter, mandatory: false }))}
-                  values={widget.sourceParameters ?? {}}
+                  values={widget.sourceConfig?.parameters ?? {}}
                   errors={fixedErrors}
                   onChange={handleFixedValue}
                 />

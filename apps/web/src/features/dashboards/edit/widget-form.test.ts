@@ -39,8 +39,13 @@ describe('widget form', () => {
   });
 
   it('keeps only the fixed parameter values that were given', () => {
-    const table = { ...newWidgetForm('TableWidget'), sourceParameters: { a: null, b: [], c: 'x', d: false } };
-    expect((toWidgetInput(table) as { sourceParameters: unknown }).sourceParameters).toEqual({ c: 'x', d: false });
+    const table = {
+      ...newWidgetForm('TableWidget'),
+      sourceConfig: { parameters: { a: null, b: [], c: 'x', d: false } },
+    };
+    expect((toWidgetInput(table) as { sourceConfig: unknown }).sourceConfig).toEqual({
+      parameters: { c: 'x', d: false },
+    });
   });
 
   it('sends series without their row keys', () => {

@@ -33,7 +33,7 @@ type TAllSettings = z.output<typeof ZPieChartSettings> &
  */
 export type TWidgetForm = Pick<
   TWidgetConfig,
-  'title' | 'size' | 'sourceId' | 'sourceParameters' | 'allowTable' | 'allowExportChart' | 'allowExportTable'
+  'title' | 'size' | 'sourceId' | 'sourceConfig' | 'allowTable' | 'allowExportChart' | 'allowExportTable'
 > &
   Partial<TAllSettings> & {
     /** Keeps the widget's fields in place while widgets move. */
@@ -100,7 +100,7 @@ export function toWidgetInput(widget: TWidgetForm): TWidgetInput {
     const value = (widget as unknown as Record<string, unknown>)[field];
     if (value !== undefined) input[field] = blankToNull(value);
   }
-  input.sourceParameters = givenValues(widget.sourceParameters);
+  input.sourceConfig = { parameters: givenValues(widget.sourceConfig?.parameters) };
   if (widget.series) {
     input.series = widget.series.map(({ key: _key, ...entry }) =>
       Object.fromEntries(Object.entries(entry).map(([field, value]) => [field, blankToNull(value)])),

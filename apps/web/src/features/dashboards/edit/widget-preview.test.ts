@@ -11,11 +11,12 @@ function savedPie(): TWidget {
     ...newWidgetForm('PieChart'),
     title: 'Por prioridade',
     sourceId: SOURCE.id,
-    sourceParameters: { minimo: 1 },
+    sourceConfig: { parameters: { minimo: 1 } },
     nameKey: 'Prioridade',
     dataKey: 'Ocorrências',
   };
-  return { ...ZWidgetInput.parse(toWidgetInput(form)), id: 7, source: SOURCE } as TWidget;
+  const config = ZWidgetInput.parse(toWidgetInput(form));
+  return { ...config, id: 7, source: SOURCE, sourceParameters: config.sourceConfig.parameters } as TWidget;
 }
 
 describe('the widget editor’s preview', () => {
@@ -36,7 +37,7 @@ describe('the widget editor’s preview', () => {
   it('does not draw the saved data under another source or other fixed values', () => {
     const saved = savedPie();
     expect(previewWidget({ ...toWidgetForm(saved), sourceId: 5 }, saved)).toEqual({ kind: 'sourceChanged' });
-    expect(previewWidget({ ...toWidgetForm(saved), sourceParameters: { minimo: 2 } }, saved)).toEqual({
+    expect(previewWidget({ ...toWidgetForm(saved), sourceConfig: { parameters: { minimo: 2 } } }, saved)).toEqual({
       kind: 'sourceChanged',
     });
   });
@@ -50,7 +51,7 @@ describe('the widget editor’s preview', () => {
 
   it('shows HTML only as the server cleaned it', () => {
     const html = { ...newWidgetForm('HTML'), html: '<p>Olá</p>' };
-    const saved = { ...ZWidgetInput.parse(toWidgetInput(html)), id: 3, source: null } as TWidget;
+    const saved = { ...ZWidgetInput.parse(toWidgetInput(html)), id: 3, source: null, sourceParameters: {} } as TWidget;
     expect(previewWidget(toWidgetForm(saved), saved)).toMatchObject({ kind: 'widget', widget: { id: 3 } });
     expect(previewWidget({ ...toWidgetForm(saved), html: '<img src=x onerror=alert(1)>' }, saved)).toEqual({
       kind: 'htmlChanged',

@@ -1,4 +1,11 @@
-import { isSourcedWidget, type TParameterValues, type TWidget, ZWidgetInput } from '@mip/shared';
+import {
+  isSourcedWidget,
+  type TParameterValues,
+  type TWidget,
+  type TWidgetConfig,
+  type TWidgetSource,
+  ZWidgetInput,
+} from '@mip/shared';
 import { type TWidgetForm, toWidgetInput } from './widget-form';
 
 /**
@@ -26,18 +33,26 @@ function isSameValues(a: TParameterValues, b: TParameterValues): boolean {
   return sorted(a) === sorted(b);
 }
 
+/** The widget as the dashboard receives it, from the form's config. */
+function widgetOf(config: TWidgetConfig, id: number, source: TWidgetSource | null): TWidget {
+  return { ...config, id, source, sourceParameters: config.sourceConfig.parameters };
+}
+
 export function previewWidget(form: TWidgetForm, saved: TWidget | undefined): TWidgetPreview {
   const parsed = ZWidgetInput.safeParse(toWidgetInput(form));
   if (!parsed.success) return { kind: 'incomplete' };
   const config = parsed.data;
   if (config.name === 'HTML') {
     if (saved?.name !== 'HTML' || saved.html !== config.html) return { kind: 'htmlChanged' };
-    return { kind: 'widget', widget: { ...config, html: saved.html, id: saved.id, source: null } };
+    return { kind: 'widget', widget: widgetOf({ ...config, html: saved.html }, saved.id, null) };
   }
-  if (!isSourcedWidget(config.name)) return { kind: 'widget', widget: { ...config, id: saved?.id ?? 0, source: null } };
+  if (!isSourcedWidget(config.name)) return { kind: 'widget', widget: widgetOf(config, saved?.id ?? 0, null) };
   if (!saved) return { kind: 'notSaved' };
-  if (saved.sourceId !== config.sourceId || !isSameValues(saved.sourceParameters, config.sourceParameters)) {
+  if (
+    saved.sourceId !== config.sourceId ||
+    !isSameValues(saved.sourceConfig.parameters, config.sourceConfig.parameters)
+  ) {
     return { kind: 'sourceChanged' };
   }
-  return { kind: 'widget', widget: { ...config, id: saved.id, source: saved.source } };
+  return { kind: 'widget', widget: widgetOf(config, saved.id, saved.source) };
 }

@@ -90,7 +90,7 @@ export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number
   const { t } = useTranslation();
   const headingId = useId();
   const chartRef = useRef<HTMLDivElement>(null);
-  const open = openParameters(widget.source?.parameters ?? [], widget.sourceParameters);
+  const open = openParameters(widget.source?.parameters ?? [], widget.sourceConfig.parameters);
   const [values, setValues] = useState<TParameterValues>(() => initialParameterValues(open));
   const [isFiltering, setIsFiltering] = useState(false);
   const [isTable, setIsTable] = useState(false);
@@ -147,7 +147,7 @@ export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number
         widget={widget}
         result={data.data}
         isTable={isTable}
-        hasFilters={Object.keys(given).length > 0 || Object.keys(widget.sourceParameters).length > 0}
+        hasFilters={Object.keys(given).length > 0 || Object.keys(widget.sourceConfig.parameters).length > 0}
         chartRef={chartRef}
       />
     );

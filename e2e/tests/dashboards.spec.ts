@@ -139,9 +139,12 @@ test.describe('data sources and dashboards', () => {
     await capture(page, 'dashboard-widgets-pt-PT');
     await page.getByRole('button', { name: 'Criar dashboard' }).click();
     await expect(page.getByText(`Dashboard ${dashboardName} criado`)).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/\d+\/edit$/);
-    const dashboardId = Number(/\/dashboard\/(\d+)\/edit$/.exec(page.url())?.[1]);
+    // Saving is done editing: the new dashboard opens.
+    await expect(page).toHaveURL(/\/dashboard\/\d+$/);
+    const dashboardId = Number(/\/dashboard\/(\d+)$/.exec(page.url())?.[1]);
     await closeNotifications(page);
+    await page.goto(`/dashboard/${dashboardId}/edit`);
+    await expect(page.getByLabel(/^Nome/)).toHaveValue(dashboardName);
     await capture(page, 'dashboard-form-pt-PT');
 
     // The view: the charts are drawn, the table waits for its filter.
@@ -250,6 +253,62 @@ test.describe('data sources and dashboards', () => {
     await page.goto('/dashboards');
     await expect(page.getByRole('link', { name: dashboardName, exact: true })).toBeVisible();
     await capture(page, 'dashboards-mobile-en-US');
+  });
+
+  test('the widget editor draws the widget as it is edited, before it is saved, and saving goes back to the dashboard', async ({
+    page,
+    request,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    const created = await admin.post('/api/data-sources', {
+      name: `Zonas ${stamp}`,
+      query: `select * from (values ('Norte', 3), ('Sul', 1)) as zonas("Zona", "Total")`,
+      parameters: [],
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const source = (await created.json()) as { id: number };
+    const full = { lg: 12, md: 12, sm: 12 };
+    const saved = await admin.post('/api/dashboards', {
+      name: `Zonas ${stamp}`,
+      status: 'ACTIVE',
+      widgets: [
+        { name: 'PieChart', title: 'Zonas', size: full, sourceId: source.id, nameKey: 'Zona', dataKey: 'Total' },
+      ],
+    });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+    const { id } = (await saved.json()) as { id: number };
+
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto(`/dashboard/${id}/edit`);
+    await page.getByRole('button', { name: /^Zonas/ }).click();
+    const preview = page.getByRole('region', { name: 'Pré-visualização' });
+    await expect(preview.getByRole('img', { name: /^Gráfico circular «Zonas»/ })).toHaveAccessibleName(
+      /Norte: 3; Sul: 1/,
+    );
+
+    // Title and percentages change what the preview draws; nothing is saved yet.
+    const editor = page.getByTestId('widget-editor-0');
+    await editor.getByLabel(/^Título/).fill('Zonas do país');
+    await editor.getByRole('switch', { name: 'Mostrar percentagens' }).check();
+    await expect(preview.getByRole('img', { name: /^Gráfico circular «Zonas do país»/ })).toHaveAccessibleName(
+      /Norte: 75\s?% \(3\); Sul: 25\s?% \(1\)/,
+    );
+    const stored = (await (await admin.get(`/api/dashboards/${id}`)).json()) as { widgets: { title: string }[] };
+    expect(stored.widgets[0].title).toBe('Zonas');
+    await capture(page, 'dashboard-widget-preview-pt-PT');
+
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Idioma' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
+    await capture(page, 'dashboard-widget-preview-mobile-en-US');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${id}$`));
+    await expect(page.getByRole('img', { name: /^Pie chart “Zonas do país”/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Português' }).click();
   });
 
   test('a visitor filters a public table by categories named by the server; a source in use cannot be deleted', async ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, LAST_LOGIN_FORMAT } from './dates';
+import { formatDateTime, formatIsoDay, LAST_LOGIN_FORMAT } from './dates';
 
 describe('formatDateTime', () => {
   it('shows a UTC instant in Lisbon summer time with the spec format', () => {
@@ -17,5 +17,15 @@ describe('formatDateTime', () => {
   it('shows nothing for a missing or broken value', () => {
     expect(formatDateTime(null, 'Europe/Lisbon')).toBe('');
     expect(formatDateTime('not a date', 'Europe/Lisbon')).toBe('');
+  });
+});
+
+describe('formatIsoDay', () => {
+  it('shows a YYYY-MM-DD day as DD-MM-YYYY', () => {
+    expect(formatIsoDay('2018-10-20')).toBe('20-10-2018');
+  });
+
+  it('leaves text that is not a day as it is', () => {
+    expect(formatIsoDay('20181020')).toBe('20181020');
   });
 });

@@ -1,3 +1,4 @@
+import { formatCalendarDay, parseIsoDay } from '@mip/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -20,4 +21,13 @@ export function formatDateTime(
   const date = dayjs(value);
   if (!date.isValid()) return '';
   return (timeZone ? date.tz(timeZone) : date).format(format);
+}
+
+/**
+ * A day the server sends as YYYY-MM-DD, shown DD-MM-YYYY like every other date
+ * of the app (spec 000 §9); text that is not such a day is left as it is.
+ */
+export function formatIsoDay(isoDay: string): string {
+  const day = parseIsoDay(isoDay);
+  return day ? formatCalendarDay(day) : isoDay;
 }

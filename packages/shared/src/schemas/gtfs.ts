@@ -141,7 +141,7 @@ export const GTFS_JOB_STATUSES = [
 export type TGtfsJobStatus = (typeof GTFS_JOB_STATUSES)[number];
 export const GTFS_FINAL_STATUSES: readonly TGtfsJobStatus[] = ['INVALID', 'SUCCEEDED', 'FAILED', 'CANCELLED'];
 
-/** The step a running job is in; rows done/total count the rows of that step. */
+/** The step a running job is in; rows done/total count the feed's rows, all of them from the read on. */
 export const GTFS_JOB_PHASES = ['READING', 'LOADING', 'INDEXING', 'SYSTEMS', 'SWAPPING', 'DONE'] as const;
 export type TGtfsJobPhase = (typeof GTFS_JOB_PHASES)[number];
 

@@ -16,6 +16,7 @@ import {
   type TStagedFeedHandle,
 } from './import/feed-worker-client.ts';
 import { dropFeed, FeedRejectedError, ImportCancelledError, type TImportProgress } from './import/import-feed.ts';
+import { JobTicker } from './job-ticker.ts';
 import { IssueCollector } from './reader/issues.ts';
 
 /*
@@ -29,10 +30,6 @@ import { IssueCollector } from './reader/issues.ts';
 /** The GTFS upload folder inside the configured upload folder. */
 export const gtfsUploadDir = (uploadDir: string) => path.join(uploadDir, 'gtfs');
 
-/** A running job writes its progress this often, and notices a cancel asked for from any process. */
-const TICK_MS = 500;
-/** At most this often when only the cancel is looked at (no progress to write). */
-const CANCEL_CHECK_MS = 2_000;
 /** How many checks per process load the feed as they read it (each holds connections and CPU while it does). */
 const MAX_STAGING = 1;
 /** A checked feed nobody confirmed within this many days no longer takes disk space. */
@@ -55,63 +52,6 @@ interface TJobRow {
   confirmed_by: number | null;
   created_by: number | null;
   is_demo: boolean;
-}
-
-/** Writes a job's progress, and notices a cancel asked for by another request or process. */
-class JobTicker {
-  private readonly db: TDatabase;
-  private readonly jobId: number;
-  private readonly controller: AbortController;
-  private progress: TImportProgress | null = null;
-  private written: TImportProgress | null = null;
-  private lastWriteAt = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
-
-  constructor(db: TDatabase, jobId: number, controller: AbortController) {
-    this.db = db;
-    this.jobId = jobId;
-    this.controller = controller;
-  }
-
-  set(progress: TImportProgress) {
-    this.progress = progress;
-  }
-
-  start() {
-    this.timer = setInterval(() => void this.tick(), TICK_MS);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.writing) return;
-    const progress = this.progress;
-    const isChanged = progress !== this.written;
-    if (!isChanged && Date.now() - this.lastWriteAt < CANCEL_CHECK_MS) return;
-    this.writing = (async () => {
-      try {
-        const { rows } = await this.db.$client.query<{ cancel_requested: boolean }>(
-          `update gtfs_import_jobs set
-                  phase = coalesce($2, phase), rows_done = coalesce($3, rows_done), rows_total = coalesce($4, rows_total)
-            where id = $1 returning cancel_requested`,
-          [this.jobId, progress?.phase ?? null, progress?.rowsDone ?? null, progress?.rowsTotal ?? null],
-        );
-        this.written = progress;
-        this.lastWriteAt = Date.now();
-        if (rows[0]?.cancel_requested && !this.controller.signal.aborted) this.controller.abort();
-      } catch {
-        // A missed tick is made up by the next one.
-      } finally {
-        this.writing = null;
-      }
-    })();
-    await this.writing;
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.writing;
-  }
 }
 
 async function removeFile(filePath: string | null): Promise<void> {

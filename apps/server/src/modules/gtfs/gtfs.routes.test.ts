@@ -17,7 +17,7 @@ import { writeZip } from '../../../test/zip-writer.ts';
 import { endInterruptedGtfsJob, importGtfsFeed } from '../../jobs/gtfs-imports.ts';
 import { DEMO_FEED_PATH, resumeDemoImport } from './demo-feed.ts';
 import { gtfsUploadDir } from './gtfs-jobs.ts';
-import { importFeed } from './import/import-feed.ts';
+import { importFeed, type TImportProgress } from './import/import-feed.ts';
 import { stopTimesPartition } from './import/stop-times-staging.ts';
 
 const UPLOAD_DIR = '/tmp/mip-test-uploads';
@@ -221,7 +221,14 @@ describe('GTFS import lifecycle', () => {
     const confirmed = await api.post(`/gtfs/imports/${validated.id}/confirm`);
     expect(confirmed.json().status).toMatch(/QUEUED|IMPORTING|SUCCEEDED/);
     const done = await waitForJob(t, authorization, validated.id, ['SUCCEEDED', 'FAILED']);
-    expect(done).toMatchObject({ status: 'SUCCEEDED', phase: 'DONE', createdBy: { id: userId } });
+    // Done, with every row of the feed loaded: what the screen shows of a finished import.
+    expect(done).toMatchObject({
+      status: 'SUCCEEDED',
+      phase: 'DONE',
+      rowsDone: 68,
+      rowsTotal: 68,
+      createdBy: { id: userId },
+    });
     const systems = await systemsOf(group.id);
     expect([...systems.keys()].filter((ref) => ref.startsWith('route:')).sort()).toEqual([
       'route:AAMV',
@@ -369,6 +376,44 @@ describe('GTFS import lifecycle', () => {
       status: 'SUCCEEDED',
     });
     expect(await activeFeedId(group.id)).toBe(staged.id);
+  });
+
+  it('counts the rows read while stop_times load, then every row in each later step, and ends DONE with them all', async () => {
+    const group = await createMobilityGroup(t.db);
+    const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('caltrain'));
+    const validated = await waitForJob(t, authorization, upload.json().id);
+    const total = validated.rowsTotal as number;
+    expect(total).toBeGreaterThan(1000);
+    const { rows } = await t.db.$client.query<{ file_path: string }>(
+      `update gtfs_import_jobs set status = 'IMPORTING', started_at = now(), rows_done = 0 where id = $1
+       returning file_path`,
+      [validated.id],
+    );
+    // As an import loads a file no check staged: read, load, index, swap.
+    const progress: TImportProgress[] = [];
+    await importFeed(t.db, {
+      jobId: validated.id,
+      groupId: group.id,
+      filePath: rows[0].file_path,
+      actor: { userId, impersonatorUserId: null, ip: null, userAgent: 'test' },
+      expectedRows: total,
+      signal: new AbortController().signal,
+      onProgress: (step) => progress.push({ ...step }),
+    });
+    const reading = progress.filter((step) => step.phase === 'READING');
+    const read = reading.map((step) => step.rowsDone);
+    expect(new Set(read).size, 'the count grows while the feed is read').toBeGreaterThan(2);
+    expect(read).toEqual([...read].sort((a, b) => a - b));
+    expect(reading.every((step) => step.rowsTotal === total)).toBe(true);
+    const later = progress.slice(reading.length);
+    expect(later.map((step) => step.phase)).toEqual(expect.arrayContaining(['INDEXING', 'SWAPPING']));
+    for (const step of later) expect(step, step.phase).toMatchObject({ rowsDone: total, rowsTotal: total });
+    expect((await api.get(`/gtfs/imports/${validated.id}`)).json()).toMatchObject({
+      status: 'SUCCEEDED',
+      phase: 'DONE',
+      rowsDone: total,
+      rowsTotal: total,
+    });
   });
 
   it('loads a user’s feed with its own dates, even the demo’s feed', async () => {

@@ -43,7 +43,8 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
   queryKey: unknown[];
   /** Catalog keys of the success messages, given the record's {{name}}. */
   texts: { created: string; updated: string };
-  paths: { list: string; record: (id: number) => string };
+  /** `saved`, when given: where a save (create or update) takes the user, instead of staying on the form. */
+  paths: { list: string; record: (id: number) => string; saved?: (id: number) => string };
   /** Where the form's own wording of some error codes lives (`<scope>.errors.<CODE>`, see errorText). */
   errorScope?: string;
   /** For records whose delete takes much with it: Yes waits until the name is typed (spec 001 §5). */
@@ -71,7 +72,8 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
         title: t('common.success'),
         message: t(id === null ? texts.created : texts.updated, { name: saved.name }),
       });
-      if (id === null) navigate(appPath(paths.record(saved.id)), { replace: true });
+      if (paths.saved) navigate(appPath(paths.saved(saved.id)), { replace: id === null });
+      else if (id === null) navigate(appPath(paths.record(saved.id)), { replace: true });
     },
     onError: (error) => showServerError(t, error, form.setErrors, errorScope),
   });

@@ -1,5 +1,6 @@
 import type { TQueryColumnType } from '@mip/shared';
-import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
+import { formatDateTime, formatIsoDay, INCIDENT_DATE_FORMAT } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -22,14 +23,16 @@ export function formatResultCell(value: unknown, type: TQueryColumnType | undefi
     case 'number': {
       const number = typeof value === 'number' ? value : Number(value);
       return Number.isFinite(number)
-        ? new Intl.NumberFormat(format.language, { maximumFractionDigits: 6 }).format(number)
+        ? formatNumber(number, format.language, { maximumFractionDigits: 6 })
         : String(value);
     }
     case 'boolean':
       return value === true || value === 'true' ? format.yes : value === false || value === 'false' ? format.no : '';
     case 'date': {
-      const day = typeof value === 'string' ? ISO_DAY.exec(value.slice(0, 10)) : null;
-      return day ? `${day[3]}-${day[2]}-${day[1]}` : formatDateTime(value as string, format.timeZone, 'DD-MM-YYYY');
+      const day = typeof value === 'string' ? value.slice(0, 10) : null;
+      return day && ISO_DAY.test(day)
+        ? formatIsoDay(day)
+        : formatDateTime(value as string, format.timeZone, 'DD-MM-YYYY');
     }
     case 'datetime':
       return formatDateTime(value as string, format.timeZone, INCIDENT_DATE_FORMAT) || String(value);

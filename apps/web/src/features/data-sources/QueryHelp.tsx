@@ -2,6 +2,7 @@ import { Code, List, Stack, Text } from '@mantine/core';
 import { DATA_SOURCE_ROW_CAP } from '@mip/shared';
 import { Trans, useTranslation } from 'react-i18next';
 import { BRACES } from '../../components/query-parameters/parameter-definition-form';
+import { formatNumber } from '../../lib/numbers';
 
 const CODE = <Code />;
 
@@ -17,7 +18,7 @@ export function QueryHelp() {
           <List.Item key={item}>
             <Trans
               i18nKey={`dataSources.help.${item}`}
-              values={{ rows: new Intl.NumberFormat(i18n.language).format(DATA_SOURCE_ROW_CAP), ...BRACES }}
+              values={{ rows: formatNumber(DATA_SOURCE_ROW_CAP, i18n.language), ...BRACES }}
               components={{ code: CODE }}
             />
           </List.Item>

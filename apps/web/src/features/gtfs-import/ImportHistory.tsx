@@ -3,9 +3,9 @@ import type { TGtfsImportHistoryItem } from '@mip/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
 import { useTableState } from '../../components/table/useTableState';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatIsoDay } from '../../lib/dates';
+import { useFormatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
-import { formatIsoDay } from './gtfs-format';
 import { JobStatusBadge } from './ImportJobPanel';
 import { useImportHistory } from './useGtfsImports';
 
@@ -13,7 +13,7 @@ export const HISTORY_PAGE_SIZE = 10;
 
 /** Every import: who, when, into which group, the feed's dates and counts, and how it ended. */
 export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jobId: number) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const table = useTableState<Record<string, never>>('gtfs-imports', {
     filters: {},
@@ -29,7 +29,7 @@ export function ImportHistory({ isLive, onOpen }: { isLive: boolean; onOpen: (jo
     },
     isLive,
   );
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = useFormatNumber();
 
   const columns: TColumn<TGtfsImportHistoryItem>[] = [
     {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import type { TGtfsImportJob } from '@mip/shared';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,8 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
+import { RowsProgress } from '../../components/RowsProgress';
 import { showServerError } from '../../components/server-errors';
 import { formatDateTime } from '../../lib/dates';
+import { useFormatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
 import { STATUS_COLOURS } from './gtfs-format';
 import { cancelImport, confirmImport } from './useGtfsImports';
@@ -16,41 +18,34 @@ import { ValidationReport } from './ValidationReport';
 export function JobStatusBadge({ job }: { job: Pick<TGtfsImportJob, 'status'> }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOURS[job.status]} variant="filled" autoContrast>
+    // max-content: a narrow history column would otherwise cut the status to "COM E…".
+    <Badge color={STATUS_COLOURS[job.status]} variant="filled" autoContrast miw="max-content">
       {t(`gtfs.status.${job.status}`)}
     </Badge>
   );
 }
 
-/** Phase and rows of a job at work; an indeterminate bar while the total is not known yet. */
+/**
+ * Phase and rows of a job at work, or of an import done (every row loaded);
+ * an indeterminate bar while the total is not known yet.
+ */
 export function ImportProgress({ job }: { job: TGtfsImportJob }) {
-  const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const { t } = useTranslation();
+  const number = useFormatNumber();
   const phase = job.phase ?? (job.status === 'QUEUED' ? null : 'READING');
   const total = job.rowsTotal && job.rowsTotal > 0 ? job.rowsTotal : null;
-  const percent = total ? Math.min(100, Math.round((job.rowsDone / total) * 100)) : 100;
-  const label = phase ? t(`gtfs.phases.${phase}`) : t('gtfs.status.QUEUED');
   return (
-    <Stack gap={6}>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={600}>
-          {label}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {total
-            ? t('gtfs.job.rowsOf', { done: number(job.rowsDone), total: number(total) })
-            : t('gtfs.job.rowsDone', { done: number(job.rowsDone) })}
-        </Text>
-      </Group>
-      <Progress
-        value={percent}
-        size="lg"
-        striped={!total}
-        animated={!total || job.status === 'IMPORTING'}
-        aria-label={t('gtfs.job.progressLabel')}
-        aria-valuetext={`${label}: ${total ? `${percent}%` : number(job.rowsDone)}`}
-      />
-    </Stack>
+    <RowsProgress
+      label={phase ? t(`gtfs.phases.${phase}`) : t('gtfs.status.QUEUED')}
+      rowsText={
+        total
+          ? t('gtfs.job.rowsOf', { done: number(job.rowsDone), total: number(total) })
+          : t('gtfs.job.rowsDone', { done: number(job.rowsDone) })
+      }
+      ariaLabel={t('gtfs.job.progressLabel')}
+      percent={total ? Math.min(100, Math.round((job.rowsDone / total) * 100)) : null}
+      isMoving={job.status === 'VALIDATING' || job.status === 'IMPORTING'}
+    />
   );
 }
 
@@ -60,6 +55,7 @@ export function ImportProgress({ job }: { job: TGtfsImportJob }) {
  */
 export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose: () => void }) {
   const { t } = useTranslation();
+  const number = useFormatNumber();
   const session = useSession();
   const queryClient = useQueryClient();
   const [isBusy, setBusy] = useState(false);
@@ -73,7 +69,8 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
     setBusy(true);
     try {
       await confirmImport(job.id);
-      notify({ kind: 'success', title: t('gtfs.status.QUEUED'), message: t('gtfs.job.confirmed') });
+      // The card says where the import is; the toast only that it was asked for, so the two never disagree.
+      notify({ kind: 'success', title: t('gtfs.job.confirmedTitle'), message: t('gtfs.job.confirmed') });
       await refresh();
     } catch (error) {
       showServerError(t, error);
@@ -92,8 +89,12 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
     if (!isSure) return;
     setBusy(true);
     try {
-      await cancelImport(job.id);
-      notify({ kind: 'info', title: t('gtfs.job.cancelled') });
+      // A running job stops at its next step: until then the card still shows it at work, and so does the toast.
+      const cancelled = await cancelImport(job.id);
+      notify({
+        kind: 'info',
+        title: t(cancelled.status === 'CANCELLED' ? 'gtfs.job.cancelled' : 'gtfs.job.cancelRequested'),
+      });
       await refresh();
     } catch (error) {
       showServerError(t, error);
@@ -125,7 +126,7 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
           {!isRunning && <CloseButton aria-label={t('gtfs.job.close')} onClick={onClose} />}
         </Group>
 
-        {isRunning && <ImportProgress job={job} />}
+        {(isRunning || job.status === 'SUCCEEDED') && <ImportProgress job={job} />}
 
         {job.status === 'VALIDATED' && (
           <Alert color="blue" icon={<IconCircleCheck size={18} aria-hidden />}>
@@ -140,10 +141,10 @@ export function ImportJobPanel({ job, onClose }: { job: TGtfsImportJob; onClose:
         {job.status === 'SUCCEEDED' && counts && (
           <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />}>
             {t('gtfs.job.succeeded', {
-              stops: counts.stops,
-              routes: counts.routes,
-              trips: counts.trips,
-              stopTimes: counts.stopTimes.toLocaleString(),
+              stops: number(counts.stops),
+              routes: number(counts.routes),
+              trips: number(counts.trips),
+              stopTimes: number(counts.stopTimes),
             })}
           </Alert>
         )}

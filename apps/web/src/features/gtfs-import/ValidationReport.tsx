@@ -3,7 +3,8 @@ import type { TGtfsFeedCounts, TGtfsIssue, TGtfsReport, TGtfsSummary } from '@mi
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatIsoDay } from './gtfs-format';
+import { formatIsoDay } from '../../lib/dates';
+import { formatNumber, useFormatNumber } from '../../lib/numbers';
 
 const COUNT_KEYS: (keyof TGtfsFeedCounts)[] = [
   'agencies',
@@ -17,19 +18,31 @@ const COUNT_KEYS: (keyof TGtfsFeedCounts)[] = [
   'shapes',
 ];
 
+/**
+ * A problem's value as the sentence shows it: a day or a count the server
+ * worked out, written as every other date and number of the app; what was
+ * read from the feed, as it is there, so it can be found in the file.
+ */
+function issueValue(issue: TGtfsIssue, language: string): string {
+  const value = issue.value ?? '';
+  if (issue.code === 'FEED_EXPIRED') return formatIsoDay(value);
+  if (issue.code === 'UNTIMED_STOPS_INTERPOLATED' && /^\d+$/.test(value)) return formatNumber(Number(value), language);
+  return value;
+}
+
 /** The plain-language text of one problem, in the user's language. */
-export function issueMessage(t: TFunction, issue: TGtfsIssue): string {
+export function issueMessage(t: TFunction, issue: TGtfsIssue, language: string): string {
   return t(`gtfs.issues.${issue.code}`, {
     file: issue.file ?? '',
     field: issue.field ?? '',
-    value: issue.value ?? '',
-    row: issue.row ?? '',
+    value: issueValue(issue, language),
+    row: issue.row === null ? '' : formatNumber(issue.row, language),
   });
 }
 
 function SummaryTables({ summary }: { summary: TGtfsSummary }) {
-  const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const { t } = useTranslation();
+  const number = useFormatNumber();
   return (
     <Stack gap="xs">
       <Group gap="md">
@@ -94,7 +107,8 @@ function SummaryTables({ summary }: { summary: TGtfsSummary }) {
 }
 
 function IssuesTable({ issues }: { issues: TGtfsIssue[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = useFormatNumber();
   return (
     // The viewport takes focus so keyboard users can scroll a long report too.
     <ScrollArea.Autosize
@@ -122,6 +136,8 @@ function IssuesTable({ issues }: { issues: TGtfsIssue[] }) {
                   color={issue.severity === 'ERROR' ? 'red.9' : 'yellow.4'}
                   variant="filled"
                   autoContrast
+                  // A badge cuts its text to fit by default: beside a long message, "Erro" would lose letters.
+                  miw="max-content"
                   leftSection={
                     issue.severity === 'ERROR' ? (
                       <IconCircleX size={12} aria-hidden />
@@ -136,11 +152,11 @@ function IssuesTable({ issues }: { issues: TGtfsIssue[] }) {
               <Table.Td ff="monospace" fz="sm">
                 {issue.file ?? '—'}
               </Table.Td>
-              <Table.Td fz="sm">{issue.row ?? '—'}</Table.Td>
+              <Table.Td fz="sm">{issue.row === null ? '—' : number(issue.row)}</Table.Td>
               <Table.Td ff="monospace" fz="sm">
                 {issue.field ?? '—'}
               </Table.Td>
-              <Table.Td fz="sm">{issueMessage(t, issue)}</Table.Td>
+              <Table.Td fz="sm">{issueMessage(t, issue, i18n.language)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -152,6 +168,7 @@ function IssuesTable({ issues }: { issues: TGtfsIssue[] }) {
 /** The report of a checked feed: what it holds, what it would change, and every problem with its place. */
 export function ValidationReport({ report }: { report: TGtfsReport }) {
   const { t } = useTranslation();
+  const number = useFormatNumber();
   return (
     <Stack gap="md">
       {report.summary && (
@@ -168,10 +185,10 @@ export function ValidationReport({ report }: { report: TGtfsReport }) {
             {t('gtfs.report.title')}
           </Title>
           <Badge color="red.9" variant="filled" autoContrast>
-            {t('gtfs.report.errors', { count: report.errorCount })}
+            {t('gtfs.report.errors', { count: report.errorCount, number: number(report.errorCount) })}
           </Badge>
           <Badge color="yellow.4" variant="filled" autoContrast>
-            {t('gtfs.report.warnings', { count: report.warningCount })}
+            {t('gtfs.report.warnings', { count: report.warningCount, number: number(report.warningCount) })}
           </Badge>
         </Group>
         {report.issues.length === 0 ? (
@@ -183,7 +200,7 @@ export function ValidationReport({ report }: { report: TGtfsReport }) {
         )}
         {report.omittedCount > 0 && (
           <Text size="sm" c="dimmed">
-            {t('gtfs.report.omitted', { count: report.omittedCount })}
+            {t('gtfs.report.omitted', { count: report.omittedCount, number: number(report.omittedCount) })}
           </Text>
         )}
       </Stack>

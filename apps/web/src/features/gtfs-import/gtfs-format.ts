@@ -1,11 +1,5 @@
 import type { TGtfsJobStatus } from '@mip/shared';
 
-/** "2025-04-14" → "14-04-2025", the spec's day format (DD-MM-YYYY). */
-export function formatIsoDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}-${month}-${year}`;
-}
-
 /** Badge colours of job statuses; shades dark enough for white-on-light text contrast. */
 export const STATUS_COLOURS: Record<TGtfsJobStatus, string> = {
   VALIDATING: 'blue.8',

@@ -10,6 +10,7 @@ import { NoValue, StatusBadge } from '../../components/display';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { formatDateTime } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
 import { refreshTrafficFeed, useTrafficFeedStatus } from './useLayers';
 
@@ -31,7 +32,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * worked, why it last failed; and a button to read it now.
  */
 export function TrafficFeedCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const appPath = useAppPath();
   const queryClient = useQueryClient();
@@ -108,7 +109,7 @@ export function TrafficFeedCard() {
         )}
         {data && (
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-            <Fact label={t('layers.traffic.jams')}>{data.jamCount.toLocaleString()}</Fact>
+            <Fact label={t('layers.traffic.jams')}>{formatNumber(data.jamCount, i18n.language)}</Fact>
             <Fact label={t('layers.traffic.lastSuccess')}>{when(data.lastSuccessAt)}</Fact>
             <Fact label={t('layers.traffic.lastFailure')}>{when(data.lastFailureAt)}</Fact>
             <Fact label={t('layers.traffic.feedTime')}>{when(data.feedTime)}</Fact>

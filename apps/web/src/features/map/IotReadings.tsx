@@ -5,10 +5,9 @@ import { DEFAULT_IOT_HISTORY_HOURS, IOT_HISTORY_HOURS } from '@mip/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
 import { useSystemReadings } from '../iot-queues/useIotQueues';
-
-const numberFormat = (language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
 
 /** The system card's IOT parameters: live value (refreshed every 15 s) and a small chart of the last hours. */
 export function IotReadings({ systemId }: { systemId: number }) {
@@ -17,7 +16,6 @@ export function IotReadings({ systemId }: { systemId: number }) {
   const [hours, setHours] = useState<number>(DEFAULT_IOT_HISTORY_HOURS);
   const readings = useSystemReadings(systemId, hours);
   if (!readings.data || readings.data.length === 0) return null;
-  const format = numberFormat(i18n.language);
   return (
     <section aria-labelledby="system-live-readings">
       <Group justify="space-between" mb={6} wrap="wrap" gap="xs">
@@ -41,7 +39,9 @@ export function IotReadings({ systemId }: { systemId: number }) {
                   {parameter.name}
                 </Text>
                 <Text size="xl" fw={700} data-testid="iot-live-value">
-                  {parameter.latest ? format.format(parameter.latest.value) : '—'}
+                  {parameter.latest
+                    ? formatNumber(parameter.latest.value, i18n.language, { maximumFractionDigits: 3 })
+                    : '—'}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {parameter.latest

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TReportJob } from '@mip/shared';
 import { IconAlertCircle, IconDownload, IconFolder } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
+import { RowsProgress } from '../../components/RowsProgress';
+import { useFormatNumber } from '../../lib/numbers';
 import { useUserFileDownload } from '../personal-files/usePersonalFiles';
 import { JOB_STATUS_COLOURS } from './report-format';
 import { isJobFinished, useReportJob } from './useReports';
@@ -29,41 +31,24 @@ export function splitJobError(error: string | null): { code: string; detail: str
 
 /** Rows so far as a bar: measured against the count taken first, indeterminate while it is unknown. */
 export function JobProgressBar({ job }: { job: TReportJob }) {
-  const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const { t } = useTranslation();
+  const number = useFormatNumber();
   const total = job.rowsTotal && job.rowsTotal > 0 ? job.rowsTotal : null;
   const percent = job.status === 'DONE' ? 100 : Math.round(job.progress);
   const isMoving = job.status === 'QUEUED' || job.status === 'RUNNING';
-  const label = t(`reports.jobStatus.${job.status}`);
   return (
-    <Stack gap={4}>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={600}>
-          {label}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {total
-            ? t('reports.job.rowsOf', { done: number(job.rowsDone), total: number(total) })
-            : t('reports.job.rowsDone', { done: number(job.rowsDone) })}
-        </Text>
-      </Group>
-      <Progress.Root size="lg">
-        <Progress.Section
-          value={total || job.status === 'DONE' ? percent : 100}
-          striped={isMoving && !total}
-          animated={isMoving}
-          color={job.status === 'FAILED' ? 'red' : undefined}
-          // Its own aria: while the total is unknown the bar is full but the job is not.
-          withAria={false}
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={total || job.status === 'DONE' ? percent : undefined}
-          aria-label={t('reports.job.progressLabel', { name: job.template.name })}
-          aria-valuetext={`${label}: ${total || job.status === 'DONE' ? `${percent}%` : number(job.rowsDone)}`}
-        />
-      </Progress.Root>
-    </Stack>
+    <RowsProgress
+      label={t(`reports.jobStatus.${job.status}`)}
+      rowsText={
+        total
+          ? t('reports.job.rowsOf', { done: number(job.rowsDone), total: number(total) })
+          : t('reports.job.rowsDone', { done: number(job.rowsDone) })
+      }
+      ariaLabel={t('reports.job.progressLabel', { name: job.template.name })}
+      percent={total || job.status === 'DONE' ? percent : null}
+      isMoving={isMoving}
+      color={job.status === 'FAILED' ? 'red' : undefined}
+    />
   );
 }
 

@@ -19,6 +19,7 @@ import { BRACES } from '../../components/query-parameters/parameter-definition-f
 import { QueryTextField, useQueryDetail } from '../../components/query-parameters/QueryTextField';
 import { RemoteMultiSelect } from '../../components/select/RemoteMultiSelect';
 import { TitledSection } from '../../components/TitledSection';
+import { formatNumber } from '../../lib/numbers';
 import { validateWithSchema } from '../auth/zod-form';
 import { searchEntities } from '../entities/EntitySelect';
 import { ReportsNav } from './ReportsNav';
@@ -129,8 +130,8 @@ export default function ReportTemplateFormPage() {
                   <Trans
                     i18nKey={`reports.queryHelp.${item}`}
                     values={{
-                      rows: new Intl.NumberFormat(i18n.language).format(REPORT_ROW_CAP),
-                      pdfRows: new Intl.NumberFormat(i18n.language).format(REPORT_PDF_ROW_CAP),
+                      rows: formatNumber(REPORT_ROW_CAP, i18n.language),
+                      pdfRows: formatNumber(REPORT_PDF_ROW_CAP, i18n.language),
                       ...BRACES,
                     }}
                     components={{ code: CODE }}

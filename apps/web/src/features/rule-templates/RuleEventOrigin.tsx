@@ -6,6 +6,7 @@ import { useAppPath } from '../../app/paths';
 import { DetailsTable, NoValue } from '../../components/display';
 import { TitledSection } from '../../components/TitledSection';
 import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
 import { describeCondition } from './rule-condition';
 import { useRuleEventOrigin } from './useRuleTemplates';
@@ -26,7 +27,7 @@ function ReadingsTable({ label, readings }: { label: string; readings: TRuleRead
           {readings.map((reading) => (
             <Table.Tr key={reading.observedAt}>
               <Table.Td>{formatDateTime(reading.observedAt, session?.timeZone, INCIDENT_DATE_FORMAT)}</Table.Td>
-              <Table.Td>{reading.value.toLocaleString(i18n.language)}</Table.Td>
+              <Table.Td>{formatNumber(reading.value, i18n.language)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

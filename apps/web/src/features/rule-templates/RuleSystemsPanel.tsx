@@ -15,6 +15,7 @@ import { TitledSection } from '../../components/TitledSection';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
 import { rowActionsColumn } from '../../components/table/RowActions';
 import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
 import { MobilityGroupSelect } from '../mobility-groups/MobilityGroupSelect';
 import { applyRuleTemplate, removeRuleSystem, searchRuleCandidateOptions, useRuleSystems } from './useRuleTemplates';
@@ -137,7 +138,7 @@ export function RuleSystemsPanel({ ruleId, parameterName }: { ruleId: number; pa
           <NoValue />
         ) : (
           <Text size="sm">
-            {system.lastValue.toLocaleString(i18n.language)}{' '}
+            {formatNumber(system.lastValue, i18n.language)}{' '}
             <Text span size="xs" c="dimmed">
               {formatDateTime(system.lastObservedAt, session?.timeZone, INCIDENT_DATE_FORMAT)}
             </Text>

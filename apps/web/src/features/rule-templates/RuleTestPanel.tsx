@@ -6,6 +6,7 @@ import { RemoteSelect } from '../../components/select/RemoteSelect';
 import { showServerError } from '../../components/server-errors';
 import { TitledSection } from '../../components/TitledSection';
 import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
 import { searchSystemOptions } from '../mobility-systems/useMobilitySystems';
 import { RuleStateBadge } from './RuleSystemsPanel';
@@ -103,7 +104,7 @@ export function RuleTestPanel({ values }: { values: TRuleFormValues }) {
                       <Table.Tr key={step.observedAt}>
                         <Table.Td>{formatDateTime(step.observedAt, session?.timeZone, INCIDENT_DATE_FORMAT)}</Table.Td>
                         <Table.Td fw={step.matches ? 700 : undefined}>
-                          {step.value.toLocaleString(i18n.language)}
+                          {formatNumber(step.value, i18n.language)}
                         </Table.Td>
                         <Table.Td>
                           <RuleStateBadge state={step.state} />

@@ -1,5 +1,6 @@
 import type { TRuleCondition, TRuleOperator } from '@mip/shared';
 import type { TFunction } from 'i18next';
+import { formatNumber } from '../../lib/numbers';
 
 export const OPERATOR_SYMBOLS: Record<TRuleOperator, string> = {
   GT: '>',
@@ -31,7 +32,7 @@ export function formatDuration(t: TFunction, totalSeconds: number): string {
 
 /** "> 3 for 10 min" / "≤ 2.5 in 2 consecutive readings": a condition in one line. */
 export function describeCondition(t: TFunction, condition: TRuleCondition, language: string): string {
-  const threshold = condition.threshold.toLocaleString(language);
+  const threshold = formatNumber(condition.threshold, language);
   const hold =
     condition.holdType === 'READINGS'
       ? t('ruleTemplates.holdSummary.readings', { count: condition.holdValue })

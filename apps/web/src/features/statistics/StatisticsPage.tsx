@@ -21,6 +21,7 @@ import type { TDateRange } from '../../components/dates/date-range';
 import { dateValueOfDay, dayOfDateValue } from '../../components/dates/date-value';
 import { NoValue } from '../../components/display';
 import { TitledSection } from '../../components/TitledSection';
+import { formatNumber } from '../../lib/numbers';
 import { useSession } from '../auth/session-store';
 import { DEFAULT_PRESET, formatDuration, lastDays, presetOf, RANGE_PRESETS, type TDayRange } from './statistics-range';
 import { useUsageSummary } from './useStatistics';
@@ -184,9 +185,9 @@ export default function StatisticsPage() {
         ) : (
           <Stack gap="lg" data-testid="statistics-summary">
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
-              <Figure label={t('statistics.totalSessions')} value={data.totalSessions.toLocaleString(i18n.language)} />
+              <Figure label={t('statistics.totalSessions')} value={formatNumber(data.totalSessions, i18n.language)} />
               <Figure label={t('statistics.averageDuration')} value={formatDuration(data.averageDurationSeconds)} />
-              <Figure label={t('statistics.totalClicks')} value={data.totalClicks.toLocaleString(i18n.language)} />
+              <Figure label={t('statistics.totalClicks')} value={formatNumber(data.totalClicks, i18n.language)} />
             </SimpleGrid>
 
             <TitledSection id="sessions-per-day" title={t('statistics.sessionsPerDay')}>

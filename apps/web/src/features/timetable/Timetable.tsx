@@ -33,7 +33,7 @@ import type { TFunction } from 'i18next';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../components/DelayedLoader';
-import { formatIsoDay } from '../gtfs-import/gtfs-format';
+import { formatIsoDay } from '../../lib/dates';
 import {
   distinctLines,
   groupByHour,

@@ -94,10 +94,15 @@ export async function checkFeed(db: TDatabase, input: TFeedCheckInput): Promise<
     let staged: TStagedFeed | null = null;
     let stagingFailure: string | null = null;
     if (read.model && !read.issues.hasErrors) {
-      staged = await stageFeed(db, staging, read.model, {
-        signal,
-        onProgress: () => readOptions.onProgress?.(read.rowsRead),
-      }).catch((error: unknown) => {
+      staged = await stageFeed(
+        db,
+        staging,
+        { model: read.model, rowsRead: read.rowsRead },
+        {
+          signal,
+          onProgress: () => readOptions.onProgress?.(read.rowsRead),
+        },
+      ).catch((error: unknown) => {
         if (signal.aborted) throw error;
         if (!(error instanceof DuplicateSequenceError)) stagingFailure = String(error);
         return null;

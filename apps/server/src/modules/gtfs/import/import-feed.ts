@@ -23,6 +23,12 @@ import {
 } from './feed-systems.ts';
 import { dropStopTimesPartition, StopTimesStaging, unpackStopRoute } from './stop-times-staging.ts';
 
+/**
+ * Where a check or import stands: its step, and the feed's rows read so far
+ * of all it has (null while a first read does not know yet). Every step after
+ * the read has all of them: the rows are in, what remains is to index and
+ * swap them, and the phase says which.
+ */
 export interface TImportProgress {
   phase: TGtfsJobPhase;
   rowsDone: number;
@@ -57,6 +63,8 @@ export interface TStagedFeed {
   endDate: string | null;
   /** Whole years the demo's service dates were moved by; null for a feed loaded as it is. */
   serviceYearsMoved: number | null;
+  /** The feed's rows, every file's (what the progress counts). */
+  rowsRead: number;
 }
 
 export interface TImportFeedResult {
@@ -417,10 +425,19 @@ async function swapIn(
     );
     await client.query(`update gtfs_feeds set status = 'ACTIVE', activated_at = now() where id = $1`, [feedId]);
     await client.query(
-      `update gtfs_import_jobs set status = 'SUCCEEDED', phase = 'DONE', finished_at = now(), feed_id = $2,
-              counts = $3, feed_start_date = $4, feed_end_date = $5, service_years_moved = $6
+      `update gtfs_import_jobs set status = 'SUCCEEDED', phase = 'DONE', rows_done = $7, rows_total = $7,
+              finished_at = now(), feed_id = $2, counts = $3, feed_start_date = $4, feed_end_date = $5,
+              service_years_moved = $6
         where id = $1`,
-      [input.jobId, feedId, JSON.stringify(counts), staged.startDate, staged.endDate, staged.serviceYearsMoved],
+      [
+        input.jobId,
+        feedId,
+        JSON.stringify(counts),
+        staged.startDate,
+        staged.endDate,
+        staged.serviceYearsMoved,
+        staged.rowsRead,
+      ],
     );
     await recordAudit(drizzle(client), input.actor, {
       action: 'GTFS_IMPORT',
@@ -485,26 +502,23 @@ export class DuplicateSequenceError extends Error {
 export async function stageFeed(
   db: TDatabase,
   staging: StopTimesStaging,
-  model: TFeedModel,
+  read: { model: TFeedModel; rowsRead: number },
   input: Pick<TImportFeedInput, 'signal' | 'onProgress'>,
 ): Promise<TStagedFeed> {
+  const { model, rowsRead } = read;
   const feedId = staging.feedId;
   const stopTimeCount = await staging.commit();
   input.signal.throwIfAborted();
 
   const counts = feedCounts(model, stopTimeCount);
-  const smallRows = Object.values(counts).reduce((sum, count) => sum + count, 0) - stopTimeCount;
+  const reachPhase = (phase: TGtfsJobPhase) => input.onProgress({ phase, rowsDone: rowsRead, rowsTotal: rowsRead });
   const withTripIndex = model.hasScatteredTrips || model.frequencies.length > 0;
-  input.onProgress({ phase: 'INDEXING', rowsDone: 0, rowsTotal: withTripIndex ? 3 : 2 });
+  reachPhase('INDEXING');
   // The small tables go in while PostgreSQL builds the indexes: neither reads what the other writes.
-  const indexing = staging
-    .createIndexes(withTripIndex, (done, total) =>
-      input.onProgress({ phase: 'INDEXING', rowsDone: done, rowsTotal: total }),
-    )
-    .catch((error: unknown) => {
-      if ((error as { code?: string }).code === '23505') throw new DuplicateSequenceError();
-      throw error;
-    });
+  const indexing = staging.createIndexes(withTripIndex).catch((error: unknown) => {
+    if ((error as { code?: string }).code === '23505') throw new DuplicateSequenceError();
+    throw error;
+  });
   const loading = planSystems(model, staging).then(async (plan) => {
     await loadSmallTables(db, feedId, model, counts, plan);
     return plan;
@@ -514,12 +528,12 @@ export async function stageFeed(
   if (loaded.status === 'rejected') throw loaded.reason;
   const plan = loaded.value;
   input.signal.throwIfAborted();
-  input.onProgress({ phase: 'LOADING', rowsDone: smallRows, rowsTotal: smallRows });
+  reachPhase('LOADING');
   if (model.untimedStopTimeCount > 0) await staging.interpolateUntimed();
   await staging.analyze();
   input.signal.throwIfAborted();
 
-  input.onProgress({ phase: 'SYSTEMS', rowsDone: 0, rowsTotal: plan.stops.length + plan.routes.length });
+  reachPhase('SYSTEMS');
   await staging.attach();
   input.signal.throwIfAborted();
   return {
@@ -529,6 +543,7 @@ export async function stageFeed(
     startDate: isoOrNull(model.startDate),
     endDate: isoOrNull(model.endDate),
     serviceYearsMoved: null,
+    rowsRead,
   };
 }
 
@@ -569,7 +584,7 @@ export async function swapStagedFeed(
   input: TSwapInput,
   staged: TStagedFeed,
 ): Promise<TImportFeedResult> {
-  input.onProgress({ phase: 'SWAPPING', rowsDone: 0, rowsTotal: null });
+  input.onProgress({ phase: 'SWAPPING', rowsDone: staged.rowsRead, rowsTotal: staged.rowsRead });
   input.signal.throwIfAborted();
   const swap = await swapIn(db, input, staged);
   for (const replaced of swap.replacedFeedIds) await dropFeed(db, replaced).catch(() => {});
@@ -607,7 +622,7 @@ export async function importFeed(db: TDatabase, input: TImportFeedInput): Promis
       input.moveServiceTo === undefined ? null : moveServiceToToday(read.model, input.moveServiceTo);
     let staged: TStagedFeed;
     try {
-      staged = await stageFeed(db, staging, read.model, input);
+      staged = await stageFeed(db, staging, { model: read.model, rowsRead: read.rowsRead }, input);
     } catch (error) {
       if (!(error instanceof DuplicateSequenceError)) throw error;
       read.issues.add('DUPLICATE_STOP_SEQUENCE', { file: 'stop_times.txt', field: 'stop_sequence' });

@@ -117,7 +117,7 @@ export class StopTimesStaging {
    * answer and the partition's feed_id condition read, so they are index-only
    * scans; and when asked (trip, sequence), unique, which refuses a repeated sequence.
    */
-  async createIndexes(withTripIndex: boolean, onIndex: (done: number, total: number) => void): Promise<void> {
+  async createIndexes(withTripIndex: boolean): Promise<void> {
     const statements = [
       // Only needed to look a trip up by itself (frequency-based trips) or to catch repeated sequences the
       // reader could not see (a trip's rows scattered through the file); a million rows spare it otherwise.
@@ -128,7 +128,6 @@ export class StopTimesStaging {
          include (stop_ref, sequence, arrival, departure, trip_ref, feed_id)`,
     ];
     // Built side by side, one connection each: index builds are CPU-bound and the table is read-only now.
-    let done = 0;
     await Promise.all(
       statements.map(async (statement) => {
         const client = await this.db.$client.connect();
@@ -136,7 +135,6 @@ export class StopTimesStaging {
           await client.query('set statement_timeout = 0');
           await client.query("set maintenance_work_mem = '128MB'");
           await client.query(statement);
-          onIndex(++done, statements.length);
         } finally {
           await client.query('reset statement_timeout; reset maintenance_work_mem').catch(() => {});
           client.release();

@@ -69,7 +69,12 @@ export default function DashboardFormPage() {
     remove: deleteDashboard,
     queryKey: ['dashboards'],
     texts: { created: 'dashboards.created', updated: 'dashboards.updated' },
-    paths: { list: '/dashboards', record: (recordId) => `/dashboard/${recordId}/edit` },
+    // Saving is done editing: back to the dashboard, as it now looks.
+    paths: {
+      list: '/dashboards',
+      record: (recordId) => `/dashboard/${recordId}/edit`,
+      saved: (recordId) => `/dashboard/${recordId}`,
+    },
     errorScope: 'dashboards',
     // A dashboard goes with all its widgets and its public address: nothing brings them back.
     isNameTypedToDelete: true,
@@ -130,7 +135,7 @@ export default function DashboardFormPage() {
 
           <TitledSection id="dashboard-widgets" title={t('dashboards.sections.widgets')}>
             {sources.isError && <Alert color="red">{t('dashboards.sourcesFailed')}</Alert>}
-            <WidgetListEditor form={form} sources={sources.data ?? []} />
+            <WidgetListEditor form={form} sources={sources.data ?? []} saved={edited.data?.dashboard} />
           </TitledSection>
 
           <FormActions

@@ -1,19 +1,30 @@
 import { Accordion, ActionIcon, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { type TWidgetSource, WIDGET_TYPES } from '@mip/shared';
+import { type TDashboard, type TWidgetSource, WIDGET_TYPES } from '@mip/shared';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WIDGET_TYPE_ICONS } from '../widget-icons';
+import { WidgetPreview } from './WidgetPreview';
 import { WidgetSettings } from './WidgetSettings';
 import type { TDashboardForm } from './widget-editor';
 import { newWidgetForm, widgetIndexesWithErrors } from './widget-form';
 
 /**
  * The dashboard's widgets in display order: add one of a type, move it up or
- * down, remove it, and open it to change its settings. A widget whose fields
- * have errors (the form's own checks or the server's) opens by itself.
+ * down, remove it, and open it to change its settings beside a preview of it.
+ * A widget whose fields have errors (the form's own checks or the server's)
+ * opens by itself.
  */
-export function WidgetListEditor({ form, sources }: { form: TDashboardForm; sources: TWidgetSource[] }) {
+export function WidgetListEditor({
+  form,
+  sources,
+  saved,
+}: {
+  form: TDashboardForm;
+  sources: TWidgetSource[];
+  /** The dashboard as last saved; none while it is being created. */
+  saved: TDashboard | undefined;
+}) {
   const { t } = useTranslation();
   const widgets = form.values.widgets;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
@@ -95,7 +106,15 @@ export function WidgetListEditor({ form, sources }: { form: TDashboardForm; sour
                   </Tooltip>
                 </Group>
                 <Accordion.Panel>
-                  <WidgetSettings form={form} index={index} widget={widget} sources={sources} />
+                  {/* The preview first, at the width of the form: beside the settings, both were too narrow. */}
+                  <Stack gap="lg">
+                    <WidgetPreview
+                      dashboardId={saved?.id ?? null}
+                      widget={widget}
+                      saved={saved?.widgets.find((candidate) => candidate.id === widget.id)}
+                    />
+                    <WidgetSettings form={form} index={index} widget={widget} sources={sources} />
+                  </Stack>
                 </Accordion.Panel>
               </Accordion.Item>
             );

@@ -3,7 +3,8 @@ import type { TDashboard, TWidget } from '@mip/shared';
 import { HtmlWidget, TitleWidget } from './ContentWidgets';
 import { SourcedWidgetCard } from './SourcedWidgetCard';
 
-function WidgetView({ dashboardId, widget }: { dashboardId: number; widget: TWidget }) {
+/** One widget as the dashboard draws it; the editor's preview draws it the same way. */
+export function WidgetView({ dashboardId, widget }: { dashboardId: number; widget: TWidget }) {
   switch (widget.name) {
     case 'Title':
       return <TitleWidget widget={widget} />;

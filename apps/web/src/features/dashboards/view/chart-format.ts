@@ -1,4 +1,5 @@
 import { secondsToTime, type TValueFormatter } from '@mip/shared';
+import { formatNumber } from '../../../lib/numbers';
 
 /**
  * A chart's number as its widget asks (spec 001 §3 tick and label
@@ -10,8 +11,7 @@ export function formatChartValue(value: unknown, formatter: TValueFormatter | un
   const number =
     typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   if (!Number.isFinite(number)) return String(value);
-  const format = (amount: number, digits: number) =>
-    new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(amount);
+  const format = (amount: number, digits: number) => formatNumber(amount, language, { maximumFractionDigits: digits });
   switch (formatter) {
     case 'SECONDS_TO_TIME':
       return secondsToTime(number);
@@ -26,5 +26,5 @@ export function formatChartValue(value: unknown, formatter: TValueFormatter | un
 
 /** A share of a total as a percentage with one decimal: what a pie with calcPercentage shows. */
 export function formatPercentage(share: number, language: string): string {
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(share)}%`;
+  return `${formatNumber(share, language, { maximumFractionDigits: 1 })}%`;
 }

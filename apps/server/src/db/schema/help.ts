@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { users } from './identity.ts';
 
@@ -16,5 +16,25 @@ export const helpArticles = pgTable(
     ...timestamps,
   },
   // One language's articles are read together (the index), so the language leads the key.
+  (table) => [primaryKey({ columns: [table.language, table.url] })],
+);
+
+/**
+ * What the platform's own help (the catalogue in @mip/shared) last wrote to each
+ * page and language. An article still equal to it was never edited by a person,
+ * so a newer catalogue may replace it; one that differs, or that was deleted
+ * while this row stays, is the administrators' and is left alone.
+ */
+export const helpArticleSeeds = pgTable(
+  'help_article_seeds',
+  {
+    language: text('language', { enum: ['pt-PT', 'en-US'] }).notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    /** Sanitised HTML, as stored in help_articles. */
+    contents: text('contents').notNull(),
+    seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
   (table) => [primaryKey({ columns: [table.language, table.url] })],
 );

@@ -1,0 +1,3 @@
+import type { THelpPage } from './types.ts';
+
+export const ACCOUNT_HELP: THelpPage[] = [];

@@ -1,0 +1,3 @@
+import type { THelpPage } from './types.ts';
+
+export const EVENT_HELP: THelpPage[] = [];

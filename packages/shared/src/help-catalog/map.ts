@@ -1,0 +1,3 @@
+import type { THelpPage } from './types.ts';
+
+export const MAP_HELP: THelpPage[] = [];

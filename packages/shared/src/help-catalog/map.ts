@@ -1,6 +1,6 @@
 import type { THelpPage } from './types.ts';
 
-/** The public side: the map, the incident list, timetables, report follow-up, About, the portal, public dashboards. */
+/** The public side: the map, the incident list, timetables, report follow-up, About and the portal. */
 export const MAP_HELP: THelpPage[] = [
   {
     url: '/',
@@ -283,42 +283,6 @@ export const MAP_HELP: THelpPage[] = [
 <h2>Pitfalls</h2>
 <ul>
 <li><p>If an application you know is missing, it may require signing in or be limited to another entity type.</p></li>
-</ul>`,
-    },
-  },
-  {
-    url: '/public/dashboards',
-    category: 'map',
-    'pt-PT': {
-      title: 'Dashboard público',
-      contents: `<p>Um dashboard público mostra gráficos e tabelas a qualquer pessoa, sem iniciar sessão. Abre-se pelo endereço /public/dashboards/{número} ou pelo botão de dashboard no cartão de um sistema no mapa.</p>
-<h2>Controlos de cada widget</h2>
-<ul>
-<li><p><strong>Filtros</strong> (ou <strong>Escolher filtros</strong>): escolha os valores que o widget deixa em aberto, como datas ou categorias, e carregue em <strong>Aplicar</strong>.</p></li>
-<li><p><strong>Ver como tabela</strong> e <strong>Ver o gráfico</strong>: alternam entre o gráfico e os seus dados.</p></li>
-<li><p><strong>Descarregar</strong>: imagem PNG ou SVG, ou dados em CSV ou Excel (XLSX), conforme o widget o permita.</p></li>
-</ul>
-<h2>Cuidados</h2>
-<ul>
-<li><p>«Não foram encontrados resultados» costuma querer dizer que os filtros são demasiado apertados: alargue as datas.</p></li>
-<li><p>Só abre se o dashboard estiver marcado como público e ativo. Para a equipa: isso define-se na edição do dashboard (Configurações › Dashboards).</p></li>
-<li><p>Esta página usa sempre o tema claro.</p></li>
-</ul>`,
-    },
-    'en-US': {
-      title: 'Public dashboard',
-      contents: `<p>A public dashboard shows charts and tables to anyone, without signing in. It opens at /public/dashboards/{number} or from the dashboard button on a system's card on the map.</p>
-<h2>Each widget's controls</h2>
-<ul>
-<li><p><strong>Filters</strong> (or <strong>Choose filters</strong>): pick the values the widget leaves open, such as dates or categories, and click <strong>Apply</strong>.</p></li>
-<li><p><strong>View as a table</strong> and <strong>View the chart</strong>: switch between the chart and its data.</p></li>
-<li><p><strong>Download</strong>: a PNG or SVG image, or the data as CSV or Excel (XLSX), as far as the widget allows.</p></li>
-</ul>
-<h2>Pitfalls</h2>
-<ul>
-<li><p>“No results were found” usually means the filters are too narrow: widen the dates.</p></li>
-<li><p>It only opens when the dashboard is marked public and active. For staff: that is set when editing the dashboard (Settings › Dashboards).</p></li>
-<li><p>This page always uses the light theme.</p></li>
 </ul>`,
     },
   },

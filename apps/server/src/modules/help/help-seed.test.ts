@@ -8,8 +8,8 @@ import { callerOf } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { sanitizeRichHtml } from '../../lib/rich-html.ts';
-import { seedHelpArticles } from './help-seed.ts';
 import { deleteHelpArticle, readHelpArticle, saveHelpArticle } from './help.service.ts';
+import { seedHelpArticles } from './help-seed.ts';
 
 const t = useTestApp();
 
@@ -59,7 +59,7 @@ describe('the help catalogue', () => {
     expect(await seedHelpArticles(t.db)).toEqual({ inserted: 0, updated: 0, kept: 0 });
   });
 
-  it("brings the articles nobody touched up to date and leaves what administrators edited or deleted", async () => {
+  it('brings the articles nobody touched up to date and leaves what administrators edited or deleted', async () => {
     await seedHelpArticles(t.db, [pt('/', 'Mapa v1'), pt('/user', 'Utilizadores v1'), pt('/role', 'Perfis v1')]);
     const actor = await adminActor();
     await saveHelpArticle(

@@ -16,9 +16,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p>A coluna <strong>Público</strong> indica os que qualquer pessoa abre em /public/dashboards/{número}.</p></li>
 </ul>
 <h2>Permissões</h2>
-<ul>
-<li><p>READ_DASHBOARD para ver os dashboards que lhe são destinados; MANAGE_DASHBOARDS para os criar, alterar e eliminar (e para ver todos).</p></li>
-</ul>
+<p>READ_DASHBOARD para ver os dashboards que lhe são destinados; MANAGE_DASHBOARDS para os criar, alterar e eliminar (e para ver todos).</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Um dashboard pode estar limitado a tipos de entidade, perfis e entidades: se um colega não o encontra, veja <strong>Quem o pode ver</strong> na edição.</p></li>
@@ -36,9 +34,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p>The <strong>Public</strong> column marks those anyone can open at /public/dashboards/{number}.</p></li>
 </ul>
 <h2>Permissions</h2>
-<ul>
-<li><p>READ_DASHBOARD to see the dashboards meant for you; MANAGE_DASHBOARDS to create, change and delete them (and to see them all).</p></li>
-</ul>
+<p>READ_DASHBOARD to see the dashboards meant for you; MANAGE_DASHBOARDS to create, change and delete them (and to see them all).</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A dashboard may be limited to entity profiles, roles and entities: if a colleague cannot find it, check <strong>Who may see it</strong> when editing.</p></li>
@@ -66,9 +62,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p>Use <strong>Subir</strong> e <strong>Descer</strong> para ordenar os widgets e <strong>Guardar</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>READ_DASHBOARD para ver; MANAGE_DASHBOARDS para editar.</p></li>
-</ul>
+<p>READ_DASHBOARD para ver; MANAGE_DASHBOARDS para editar.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Um widget assinalado <strong>Com erros</strong> não deixa guardar: falta-lhe a fonte, o título, uma largura ou uma coluna.</p></li>
@@ -93,9 +87,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p>Use <strong>Move up</strong> and <strong>Move down</strong> to order the widgets, then <strong>Save</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>READ_DASHBOARD to look; MANAGE_DASHBOARDS to edit.</p></li>
-</ul>
+<p>READ_DASHBOARD to look; MANAGE_DASHBOARDS to edit.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A widget flagged <strong>Has errors</strong> stops the save: it lacks a source, a title, a width or a column.</p></li>
@@ -119,9 +111,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar dashboard</strong> e abra-o para ver o resultado.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_DASHBOARDS. As fontes de dados criam-se antes em Configurações › Fontes de dados (MANAGE_DATASOURCES).</p></li>
-</ul>
+<p>MANAGE_DASHBOARDS. As fontes de dados criam-se antes em Configurações › Fontes de dados (MANAGE_DATASOURCES).</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>As colunas dos nomes e dos valores só aparecem depois de escolher a fonte de dados.</p></li>
@@ -140,9 +130,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p>Click <strong>Create dashboard</strong> and open it to see the result.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_DASHBOARDS. Data sources are created beforehand under Settings › Data sources (MANAGE_DATASOURCES).</p></li>
-</ul>
+<p>MANAGE_DASHBOARDS. Data sources are created beforehand under Settings › Data sources (MANAGE_DATASOURCES).</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>The names and values columns only appear once the data source is chosen.</p></li>
@@ -171,9 +159,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 </ol>
 <p>Em <strong>As minhas gerações recentes</strong> acompanha e descarrega os relatórios em segundo plano.</p>
 <h2>Permissões</h2>
-<ul>
-<li><p>GENERATE_REPORTS (ou MANAGE_REPORTS). Alguns relatórios só aparecem a utilizadores de certas entidades.</p></li>
-</ul>
+<p>GENERATE_REPORTS (ou MANAGE_REPORTS). Alguns relatórios só aparecem a utilizadores de certas entidades.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Um relatório tem um número máximo de linhas e o PDF mostra menos linhas do que o CSV ou o Excel: para dados longos prefira Excel.</p></li>
@@ -198,9 +184,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 </ol>
 <p>Under <strong>My recent generations</strong> you follow and download background reports.</p>
 <h2>Permissions</h2>
-<ul>
-<li><p>GENERATE_REPORTS (or MANAGE_REPORTS). Some reports only show to users of certain entities.</p></li>
-</ul>
+<p>GENERATE_REPORTS (or MANAGE_REPORTS). Some reports only show to users of certain entities.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A report has a maximum number of rows and a PDF shows fewer rows than CSV or Excel: for long data prefer Excel.</p></li>
@@ -229,9 +213,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar agendamento</strong>. Desligue <strong>Agendamento ativo</strong> para o suspender sem o apagar.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>GENERATE_REPORTS para os seus agendamentos; MANAGE_REPORTS para ver os de todos.</p></li>
-</ul>
+<p>GENERATE_REPORTS para os seus agendamentos; MANAGE_REPORTS para ver os de todos.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>As horas são sempre de Lisboa, seja qual for o seu fuso horário.</p></li>
@@ -257,9 +239,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p>Click <strong>Create schedule</strong>. Switch <strong>Schedule enabled</strong> off to pause it without deleting it.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>GENERATE_REPORTS for your own schedules; MANAGE_REPORTS to see everyone's.</p></li>
-</ul>
+<p>GENERATE_REPORTS for your own schedules; MANAGE_REPORTS to see everyone's.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Times are always Lisbon time, whatever your own time zone.</p></li>

@@ -81,9 +81,7 @@ export const EVENT_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar ocorrência</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_EVENTS e WRITE_EVENT.</p></li>
-</ul>
+<p>MANAGE_EVENTS e WRITE_EVENT.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Uma linha precisa de pelo menos 2 pontos e uma área de 3: as partes incompletas estão assinaladas.</p></li>
@@ -104,9 +102,7 @@ export const EVENT_HELP: THelpPage[] = [
 <li><p>Click <strong>Create event</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_EVENTS and WRITE_EVENT.</p></li>
-</ul>
+<p>MANAGE_EVENTS and WRITE_EVENT.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A line needs at least 2 points and an area 3: incomplete parts are flagged.</p></li>
@@ -132,9 +128,7 @@ export const EVENT_HELP: THelpPage[] = [
 <li><p><strong>Rejeitar</strong>: escreva o <strong>Motivo</strong>; o participante recebe-o por email.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_EVENTS. Vê os pedidos das categorias atribuídas a entidades ao seu alcance e os das categorias sem entidade atribuída.</p></li>
-</ul>
+<p>MANAGE_EVENTS. Vê os pedidos das categorias atribuídas a entidades ao seu alcance e os das categorias sem entidade atribuída.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Só os pedidos pendentes têm os botões Aceitar e Rejeitar; depois de decidido, o pedido mostra quem o fechou e quando.</p></li>
@@ -157,9 +151,7 @@ export const EVENT_HELP: THelpPage[] = [
 <li><p><strong>Reject</strong>: write the <strong>Reason</strong>; the reporter receives it by email.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_EVENTS. You see the requests of categories allocated to entities within your reach and those of categories allocated to nobody.</p></li>
-</ul>
+<p>MANAGE_EVENTS. You see the requests of categories allocated to entities within your reach and those of categories allocated to nobody.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Only pending requests have the Accept and Reject buttons; once decided, the request shows who closed it and when.</p></li>

@@ -73,9 +73,7 @@ export const MY_ENTITY_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar utilizador</strong>. A pessoa recebe um email de ativação com a ligação para escolher a palavra-passe.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_USER.</p></li>
-</ul>
+<p>WRITE_USER.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Se o email não chegar, peça à pessoa que veja o correio não solicitado, ou que use «Esqueceu-se da palavra-passe?» no ecrã de entrada.</p></li>
@@ -94,9 +92,7 @@ export const MY_ENTITY_HELP: THelpPage[] = [
 <li><p>Click <strong>Create user</strong>. The person receives an activation email with a link to choose a password.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_USER.</p></li>
-</ul>
+<p>WRITE_USER.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>If the email does not arrive, ask the person to check their spam folder, or to use “Forgot your password?” on the sign-in screen.</p></li>
@@ -122,9 +118,7 @@ export const MY_ENTITY_HELP: THelpPage[] = [
 <li><p>Altere o que precisa e guarde. Desligar <strong>Entidade ativa</strong> desativa-a sem a apagar.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>READ_ENTITY para consultar; WRITE_ENTITY para criar, alterar e eliminar. Sem WRITE_ENTITY a ficha abre só para leitura.</p></li>
-</ul>
+<p>READ_ENTITY para consultar; WRITE_ENTITY para criar, alterar e eliminar. Sem WRITE_ENTITY a ficha abre só para leitura.</p>
 <h2>Cuidados</h2>
 <p>Uma entidade só pode ser eliminada quando já não tem subentidades, utilizadores, ocorrências, grupos de sistemas, nem está na lista de acesso de algum utilizador. A mensagem de erro diz o que falta mudar; muitas vezes basta desativá-la.</p>`,
     },
@@ -143,9 +137,7 @@ export const MY_ENTITY_HELP: THelpPage[] = [
 <li><p>Change what you need and save. Switching <strong>Active entity</strong> off deactivates it without deleting it.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>READ_ENTITY to look; WRITE_ENTITY to create, change and delete. Without WRITE_ENTITY the record opens read-only.</p></li>
-</ul>
+<p>READ_ENTITY to look; WRITE_ENTITY to create, change and delete. Without WRITE_ENTITY the record opens read-only.</p>
 <h2>Pitfalls</h2>
 <p>An entity can only be deleted once it has no sub-entities, users, events or system groups, and is in no user's access list. The error message says what is left to change; often deactivating it is enough.</p>`,
     },
@@ -165,9 +157,7 @@ export const MY_ENTITY_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar entidade</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_ENTITY. A entidade-mãe tem de ser uma das que pode ver.</p></li>
-</ul>
+<p>WRITE_ENTITY. A entidade-mãe tem de ser uma das que pode ver.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>O concelho só aparece depois de escolher o distrito, e a freguesia depois do concelho.</p></li>
@@ -186,9 +176,7 @@ export const MY_ENTITY_HELP: THelpPage[] = [
 <li><p>Click <strong>Create entity</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_ENTITY. The parent entity must be one you can see.</p></li>
-</ul>
+<p>WRITE_ENTITY. The parent entity must be one you can see.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>The municipality list appears once the district is chosen, and the parish once the municipality is.</p></li>
@@ -208,9 +196,7 @@ export const MY_ENTITY_HELP: THelpPage[] = [
 <li><p>Com permissão para consultar entidades (READ_ENTITY), <strong>Abrir a ficha da entidade</strong> mostra também as subentidades e os utilizadores; com permissão para as alterar (WRITE_ENTITY), o botão chama-se <strong>Editar a entidade</strong> e abre o formulário.</p></li>
 </ul>
 <h2>Permissões</h2>
-<ul>
-<li><p>READ_OWN_ENTITY para ver esta página (também no menu do utilizador); WRITE_ENTITY para a alterar.</p></li>
-</ul>
+<p>READ_OWN_ENTITY para ver esta página (também no menu do utilizador); WRITE_ENTITY para a alterar.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Se os dados estiverem errados e não os puder alterar, peça ao administrador da plataforma.</p></li>
@@ -225,9 +211,7 @@ export const MY_ENTITY_HELP: THelpPage[] = [
 <li><p>With permission to look at entities (READ_ENTITY), <strong>Open the entity's record</strong> also shows its sub-entities and users; with permission to change them (WRITE_ENTITY) the button reads <strong>Edit the entity</strong> and opens the form.</p></li>
 </ul>
 <h2>Permissions</h2>
-<ul>
-<li><p>READ_OWN_ENTITY to see this page (also in the user menu); WRITE_ENTITY to change it.</p></li>
-</ul>
+<p>READ_OWN_ENTITY to see this page (also in the user menu); WRITE_ENTITY to change it.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>If the details are wrong and you cannot change them, ask the platform administrator.</p></li>

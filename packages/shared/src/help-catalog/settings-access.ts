@@ -72,9 +72,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Atribua-o aos utilizadores na ficha de cada um.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_ROLE. Só pode conceder permissões que também tem.</p></li>
-</ul>
+<p>WRITE_ROLE. Só pode conceder permissões que também tem.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Algumas permissões dependem de outras: WRITE_EVENT sem MANAGE_EVENTS não dá acesso à gestão de ocorrências.</p></li>
@@ -91,9 +89,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Give it to users on each one's record.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_ROLE. You can only grant permissions you hold yourself.</p></li>
-</ul>
+<p>WRITE_ROLE. You can only grant permissions you hold yourself.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Some permissions depend on others: WRITE_EVENT without MANAGE_EVENTS gives no access to event management.</p></li>
@@ -118,9 +114,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Guarde.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_ENTITY_PROFILE. Só pode acrescentar ou retirar perfis cujas permissões tem todas.</p></li>
-</ul>
+<p>WRITE_ENTITY_PROFILE. Só pode acrescentar ou retirar perfis cujas permissões tem todas.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Um tipo usado por entidades ou por aplicações não pode ser eliminado: mude o tipo dessas entidades ou aplicações primeiro.</p></li>
@@ -142,9 +136,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Save.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_ENTITY_PROFILE. You may only add or take away roles whose every permission you hold.</p></li>
-</ul>
+<p>WRITE_ENTITY_PROFILE. You may only add or take away roles whose every permission you hold.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A profile used by entities or applications cannot be deleted: change the profile of those entities or applications first.</p></li>
@@ -165,9 +157,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Depois, em Entidades, escolha este tipo na ficha das entidades a que se aplica.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_ENTITY_PROFILE.</p></li>
-</ul>
+<p>WRITE_ENTITY_PROFILE.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Sem perfis permitidos, os utilizadores das entidades deste tipo não podem receber nenhum perfil.</p></li>
@@ -183,9 +173,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Then, under Entities, choose this profile on the record of the entities it applies to.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_ENTITY_PROFILE.</p></li>
-</ul>
+<p>WRITE_ENTITY_PROFILE.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>With no allowed roles, users of entities with this profile cannot be given any role.</p></li>
@@ -210,9 +198,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Guarde e confirme no portal como ficou.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_ROLE.</p></li>
-</ul>
+<p>WRITE_ROLE.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Numa aplicação vertical, um campo vazio mantém o valor da configuração da plataforma.</p></li>
@@ -234,9 +220,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Save and check in the portal how it looks.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_ROLE.</p></li>
-</ul>
+<p>WRITE_ROLE.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>In a vertical app, an empty field keeps the platform configuration's value.</p></li>
@@ -258,9 +242,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar aplicação</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_ROLE.</p></li>
-</ul>
+<p>WRITE_ROLE.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Deixe vazios os campos em que a aplicação deve seguir a configuração da plataforma.</p></li>
@@ -278,9 +260,7 @@ export const SETTINGS_ACCESS_HELP: THelpPage[] = [
 <li><p>Click <strong>Create application</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_ROLE.</p></li>
-</ul>
+<p>WRITE_ROLE.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Leave empty the fields in which the app should follow the platform configuration.</p></li>

@@ -23,9 +23,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <h2>Testar antes de ativar</h2>
 <p>Em <strong>Testar com as últimas leituras</strong>, escolha um sistema e quantas leituras usar: vê, leitura a leitura, o que a regra tal como está no formulário teria feito, sem abrir nada.</p>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_RULE_TEMPLATES.</p></li>
-</ul>
+<p>MANAGE_RULE_TEMPLATES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Editar uma regra recomeça as contagens em todos os sistemas; uma ocorrência já aberta continua aberta até a nova condição de fim se verificar.</p></li>
@@ -50,9 +48,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <h2>Testing before switching it on</h2>
 <p>Under <strong>Test against the last readings</strong>, choose a system and how many readings to use: you see, reading by reading, what the rule as it stands in the form would have done, without opening anything.</p>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_RULE_TEMPLATES.</p></li>
-</ul>
+<p>MANAGE_RULE_TEMPLATES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Editing a rule restarts its counts on every system; an event already open stays open until the new clear condition is met.</p></li>
@@ -74,9 +70,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar regra</strong> e, depois, aplique-a aos sistemas.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_RULE_TEMPLATES.</p></li>
-</ul>
+<p>MANAGE_RULE_TEMPLATES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Deixe uma margem entre o limite da condição e o da condição de fim, para a ocorrência não abrir e fechar a cada leitura.</p></li>
@@ -94,9 +88,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Click <strong>Create rule</strong> and then apply it to systems.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_RULE_TEMPLATES.</p></li>
-</ul>
+<p>MANAGE_RULE_TEMPLATES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Leave a margin between the condition's threshold and the clear condition's, so the event does not open and close with every reading.</p></li>
@@ -123,9 +115,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Guarde. Os dashboards que a usam mostram logo o novo resultado.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_DATASOURCES.</p></li>
-</ul>
+<p>MANAGE_DATASOURCES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Uma fonte usada por widgets não pode ser eliminada: retire-a primeiro dos dashboards.</p></li>
@@ -148,9 +138,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Save. Dashboards using it show the new result at once.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_DATASOURCES.</p></li>
-</ul>
+<p>MANAGE_DATASOURCES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A source used by widgets cannot be deleted: take it off the dashboards first.</p></li>
@@ -172,9 +160,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p><strong>Pré-visualizar</strong> e, se o resultado estiver certo, <strong>Criar fonte de dados</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_DATASOURCES.</p></li>
-</ul>
+<p>MANAGE_DATASOURCES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Um widget recebe um número máximo de linhas: agregue na consulta (por exemplo com <code>group by</code>) em vez de trazer linhas soltas.</p></li>
@@ -192,9 +178,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p><strong>Preview</strong> and, if the result is right, <strong>Create data source</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_DATASOURCES.</p></li>
-</ul>
+<p>MANAGE_DATASOURCES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A widget gets a maximum number of rows: aggregate in the query (for instance with <code>group by</code>) rather than bringing loose rows.</p></li>
@@ -221,9 +205,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Em <strong>Mensagens rejeitadas</strong> estão as que não se conseguiu ler, com o motivo (JSON inválido, leitor sem parâmetro IoT…). Corrija a causa e use <strong>Reprocessar</strong> ou <strong>Reprocessar todas</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_MESSAGE_QUEUES.</p></li>
-</ul>
+<p>MANAGE_MESSAGE_QUEUES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>«Leitor sem parâmetro IoT» quer dizer que nenhum sistema tem um parâmetro IoT ligado a esse leitor: crie-o no sistema e reprocesse.</p></li>
@@ -246,9 +228,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Under <strong>Dead letters</strong> are the messages that could not be read, with the reason (invalid JSON, reader with no IoT parameter…). Fix the cause and use <strong>Replay</strong> or <strong>Replay all</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_MESSAGE_QUEUES.</p></li>
-</ul>
+<p>MANAGE_MESSAGE_QUEUES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>“Reader has no IoT parameter” means no system has an IoT parameter linked to that reader: add it on the system and replay.</p></li>
@@ -270,9 +250,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Ligue <strong>Ativa (consumir as mensagens)</strong> e carregue em <strong>Criar fila</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_MESSAGE_QUEUES.</p></li>
-</ul>
+<p>MANAGE_MESSAGE_QUEUES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Sem caminho da data, a leitura fica com a hora de chegada.</p></li>
@@ -290,9 +268,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Switch <strong>Enabled (consume the messages)</strong> on and click <strong>Create queue</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_MESSAGE_QUEUES.</p></li>
-</ul>
+<p>MANAGE_MESSAGE_QUEUES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Without a time path, a reading takes its arrival time.</p></li>
@@ -319,9 +295,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar modelo</strong> (ou guarde) e experimente-o em Relatórios.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_REPORTS.</p></li>
-</ul>
+<p>MANAGE_REPORTS.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Um modelo usado por agendamentos não pode ser eliminado: elimine-os ou desative o modelo.</p></li>
@@ -344,9 +318,7 @@ export const SETTINGS_DATA_HELP: THelpPage[] = [
 <li><p>Click <strong>Create template</strong> (or save) and try it under Reports.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_REPORTS.</p></li>
-</ul>
+<p>MANAGE_REPORTS.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A template used by schedules cannot be deleted: delete them or disable the template.</p></li>

@@ -28,9 +28,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <h2>Limites administrativos</h2>
 <p>Importe o ficheiro GeoJSON da Carta Administrativa Oficial de Portugal (CAOP) para a pesquisa do mapa levar os visitantes a um concelho ou freguesia.</p>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_CONFIGURATION.</p></li>
-</ul>
+<p>WRITE_CONFIGURATION.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>A chave do Google Maps é usada pelos navegadores: restrinja-a ao endereço deste sítio na consola Google Cloud.</p></li>
@@ -58,9 +56,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <h2>Administrative boundaries</h2>
 <p>Import the GeoJSON file of Portugal's Official Administrative Map (CAOP) so the map's search can take visitors to a municipality or parish.</p>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_CONFIGURATION.</p></li>
-</ul>
+<p>WRITE_CONFIGURATION.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>The Google Maps key is used by browsers: restrict it to this site's address in the Google Cloud console.</p></li>
@@ -86,9 +82,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Guardar</strong>. As mudanças valem para as novas ocorrências e pedidos.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_EVENT_CATEGORIES.</p></li>
-</ul>
+<p>MANAGE_EVENT_CATEGORIES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Uma categoria com ocorrências, pedidos ou modelos de regras não pode ser eliminada: desligue <strong>Ativa</strong>, e deixa de ser oferecida em novas ocorrências e pedidos.</p></li>
@@ -110,9 +104,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Click <strong>Save</strong>. Changes apply to new events and requests.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_EVENT_CATEGORIES.</p></li>
-</ul>
+<p>MANAGE_EVENT_CATEGORIES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A category with events, requests or rule templates cannot be deleted: switch <strong>Active</strong> off, and it is no longer offered for new events and requests.</p></li>
@@ -134,9 +126,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Criar categoria</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_EVENT_CATEGORIES.</p></li>
-</ul>
+<p>MANAGE_EVENT_CATEGORIES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>O agente dos pedidos recebe as notificações dos pedidos novos: escolha alguém que os trate no dia a dia.</p></li>
@@ -154,9 +144,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Click <strong>Create category</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_EVENT_CATEGORIES.</p></li>
-</ul>
+<p>MANAGE_EVENT_CATEGORIES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>The report agent gets the notifications of new requests: choose someone who handles them day to day.</p></li>
@@ -182,9 +170,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Para um relatório de atividade: escolha o período e exporte em CSV.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>READ_AUDIT_LOG.</p></li>
-</ul>
+<p>READ_AUDIT_LOG.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>O registo não se altera nem se apaga a partir da consola.</p></li>
@@ -206,9 +192,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>For an activity report: pick the period and export to CSV.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>READ_AUDIT_LOG.</p></li>
-</ul>
+<p>READ_AUDIT_LOG.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>The log cannot be changed or deleted from the console.</p></li>
@@ -229,9 +213,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p><strong>Ver detalhes</strong> mostra o dispositivo (navegador, idioma, tamanho do ecrã e da janela), a pilha de chamadas e os componentes.</p></li>
 </ul>
 <h2>Permissões</h2>
-<ul>
-<li><p>READ_AUDIT_LOG.</p></li>
-</ul>
+<p>READ_AUDIT_LOG.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>O mesmo erro do mesmo dispositivo em 10 minutos conta como repetição.</p></li>
@@ -249,9 +231,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p><strong>See details</strong> shows the device (browser, language, screen and window size), the call stack and the components.</p></li>
 </ul>
 <h2>Permissions</h2>
-<ul>
-<li><p>READ_AUDIT_LOG.</p></li>
-</ul>
+<p>READ_AUDIT_LOG.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>The same error from the same device within 10 minutes counts as a repeat.</p></li>
@@ -279,9 +259,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Confirme na <strong>Pré-visualização</strong> que os mosaicos aparecem, e guarde.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_LAYERS.</p></li>
-</ul>
+<p>MANAGE_LAYERS.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Se a pré-visualização ficar vazia, o serviço não está a responder ou o endereço está errado.</p></li>
@@ -304,9 +282,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Check in the <strong>Preview</strong> that the tiles show, then save.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_LAYERS.</p></li>
-</ul>
+<p>MANAGE_LAYERS.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>If the preview stays empty, the service is not answering or the address is wrong.</p></li>
@@ -329,9 +305,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Veja a <strong>Pré-visualização</strong> e carregue em <strong>Criar camada</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_LAYERS.</p></li>
-</ul>
+<p>MANAGE_LAYERS.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Use apenas serviços cuja licença permita o uso público, e indique sempre a atribuição.</p></li>
@@ -349,9 +323,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Check the <strong>Preview</strong> and click <strong>Create layer</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_LAYERS.</p></li>
-</ul>
+<p>MANAGE_LAYERS.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Only use services whose licence allows public use, and always give the attribution.</p></li>
@@ -375,9 +347,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Em <strong>Folha de sprites</strong>, <strong>Copiar o endereço da folha</strong> dá o endereço a indicar em «sprite» nos estilos; cada ícone indica-se pelo nome em «icon-image».</p></li>
 </ul>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_SPRITES.</p></li>
-</ul>
+<p>MANAGE_SPRITES.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Os nomes só aceitam letras minúsculas, algarismos, - e _. Mudar o nome de um ícone obriga a mudar os estilos que o usam.</p></li>
@@ -398,9 +368,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p>Under <strong>Sprite sheet</strong>, <strong>Copy the sheet's address</strong> gives the address styles name as their “sprite”; each icon is named in “icon-image”.</p></li>
 </ul>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_SPRITES.</p></li>
-</ul>
+<p>MANAGE_SPRITES.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Names only take lower-case letters, digits, - and _. Renaming an icon means changing the styles that use it.</p></li>
@@ -421,9 +389,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p><strong>Tipos de dispositivo</strong>, <strong>Navegadores</strong>, <strong>Sistemas operativos</strong> e <strong>Sistemas mais abertos</strong>.</p></li>
 </ul>
 <h2>Permissões</h2>
-<ul>
-<li><p>MANAGE_DASHBOARDS.</p></li>
-</ul>
+<p>MANAGE_DASHBOARDS.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Cada sessão conta no dia em que começou. Não se guardam dados pessoais dos visitantes.</p></li>
@@ -440,9 +406,7 @@ const SETTINGS_PLATFORM_HELP: THelpPage[] = [
 <li><p><strong>Device types</strong>, <strong>Browsers</strong>, <strong>Operating systems</strong> and <strong>Most opened systems</strong>.</p></li>
 </ul>
 <h2>Permissions</h2>
-<ul>
-<li><p>MANAGE_DASHBOARDS.</p></li>
-</ul>
+<p>MANAGE_DASHBOARDS.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>Each session counts on the day it started. No personal data about visitors is kept.</p></li>

@@ -22,9 +22,7 @@ export const SYSTEM_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Guardar</strong>: o mapa público passa a usar a nova apresentação.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_MOBILITY_GROUP para abrir esta página. Só edita os grupos da sua entidade e das entidades abaixo dela.</p></li>
-</ul>
+<p>WRITE_MOBILITY_GROUP para abrir esta página. Só edita os grupos da sua entidade e das entidades abaixo dela.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Um grupo com subgrupos ou com sistemas não pode ser eliminado: mova-os ou elimine-os primeiro. Um grupo que recebeu uma importação GTFS também fica preso a ela.</p></li>
@@ -48,9 +46,7 @@ export const SYSTEM_HELP: THelpPage[] = [
 <li><p>Click <strong>Save</strong>: the public map uses the new look straight away.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_MOBILITY_GROUP to open this page. You edit only the groups of your entity and of the entities below it.</p></li>
-</ul>
+<p>WRITE_MOBILITY_GROUP to open this page. You edit only the groups of your entity and of the entities below it.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A group with sub-groups or systems cannot be deleted: move or delete them first. A group that received a GTFS import is tied to it too.</p></li>
@@ -120,9 +116,7 @@ export const SYSTEM_HELP: THelpPage[] = [
 <li><p>Carregue em <strong>Guardar</strong>.</p></li>
 </ol>
 <h2>Permissões</h2>
-<ul>
-<li><p>WRITE_MOBILITY_SYSTEM. Só vê e edita os sistemas dos grupos da sua entidade e das entidades abaixo dela.</p></li>
-</ul>
+<p>WRITE_MOBILITY_SYSTEM. Só vê e edita os sistemas dos grupos da sua entidade e das entidades abaixo dela.</p>
 <h2>Cuidados</h2>
 <ul>
 <li><p>Um sistema importado por GTFS mostra o <strong>Código na origem dos dados</strong>: a próxima importação volta a escrever o nome, a posição e os horários. Altere antes o ficheiro GTFS.</p></li>
@@ -146,9 +140,7 @@ export const SYSTEM_HELP: THelpPage[] = [
 <li><p>Click <strong>Save</strong>.</p></li>
 </ol>
 <h2>Permissions</h2>
-<ul>
-<li><p>WRITE_MOBILITY_SYSTEM. You see and edit only the systems of groups belonging to your entity and the entities below it.</p></li>
-</ul>
+<p>WRITE_MOBILITY_SYSTEM. You see and edit only the systems of groups belonging to your entity and the entities below it.</p>
 <h2>Pitfalls</h2>
 <ul>
 <li><p>A system imported from GTFS shows its <strong>Code in the data source</strong>: the next import writes its name, position and timetables again. Change the GTFS feed instead.</p></li>
@@ -214,9 +206,7 @@ export const SYSTEM_HELP: THelpPage[] = [
 <li><p><strong>Histórico</strong>: as importações anteriores, com o resultado, o período de serviço e os erros e avisos; <strong>Abrir esta importação</strong> mostra o relatório.</p></li>
 </ul>
 <h2>Permissões</h2>
-<ul>
-<li><p>IMPORT_GTFS_FILE, e o grupo tem de pertencer à sua entidade ou a uma entidade abaixo dela.</p></li>
-</ul>
+<p>IMPORT_GTFS_FILE, e o grupo tem de pertencer à sua entidade ou a uma entidade abaixo dela.</p>
 <h2>Cuidados</h2>
 <p>Nada muda até confirmar. Se a importação falhar ou for cancelada, o grupo mantém o horário anterior. As paragens e carreiras que o novo ficheiro já não tem são desativadas, não eliminadas. Os avisos não impedem a importação; os erros sim. Mais sobre o formato em <a href="https://gtfs.org/pt/documentation/schedule/reference/" target="_blank" rel="noopener noreferrer nofollow">gtfs.org</a>.</p>`,
     },
@@ -235,9 +225,7 @@ export const SYSTEM_HELP: THelpPage[] = [
 <li><p><strong>History</strong>: past imports with their outcome, service period, errors and warnings; <strong>Open this import</strong> shows its report.</p></li>
 </ul>
 <h2>Permissions</h2>
-<ul>
-<li><p>IMPORT_GTFS_FILE, and the group must belong to your entity or to an entity below it.</p></li>
-</ul>
+<p>IMPORT_GTFS_FILE, and the group must belong to your entity or to an entity below it.</p>
 <h2>Pitfalls</h2>
 <p>Nothing changes until you confirm. Should the import fail or be cancelled, the group keeps its previous timetable. Stops and routes the new feed no longer has are deactivated, not deleted. Warnings do not stop an import; errors do. More about the format at <a href="https://gtfs.org/documentation/schedule/reference/" target="_blank" rel="noopener noreferrer nofollow">gtfs.org</a>.</p>`,
     },

@@ -2,16 +2,21 @@ import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-co
 import { timestamps } from './columns.ts';
 import { users } from './identity.ts';
 
-/** One in-app help article per page (its help url, see helpUrlOf) and language (spec 001 §3). */
+/** An article's key (its page's help url, see helpUrlOf, and language) and text (spec 001 §3). */
+const articleColumns = () => ({
+  language: text('language', { enum: ['pt-PT', 'en-US'] }).notNull(),
+  url: text('url').notNull(),
+  title: text('title').notNull(),
+  category: text('category').notNull(),
+  /** Sanitised HTML (lib/rich-html.ts). */
+  contents: text('contents').notNull(),
+});
+
+/** One in-app help article per page and language. */
 export const helpArticles = pgTable(
   'help_articles',
   {
-    language: text('language', { enum: ['pt-PT', 'en-US'] }).notNull(),
-    url: text('url').notNull(),
-    title: text('title').notNull(),
-    category: text('category').notNull(),
-    /** Sanitised HTML (lib/rich-html.ts). */
-    contents: text('contents').notNull(),
+    ...articleColumns(),
     updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -28,12 +33,7 @@ export const helpArticles = pgTable(
 export const helpArticleSeeds = pgTable(
   'help_article_seeds',
   {
-    language: text('language', { enum: ['pt-PT', 'en-US'] }).notNull(),
-    url: text('url').notNull(),
-    title: text('title').notNull(),
-    category: text('category').notNull(),
-    /** Sanitised HTML, as stored in help_articles. */
-    contents: text('contents').notNull(),
+    ...articleColumns(),
     seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.language, table.url] })],

@@ -149,7 +149,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p><strong>Pesquisar relatórios por nome, referência ou protocolo</strong> e filtrar por categoria.</p></li>
 <li><p>Cada cartão mostra os parâmetros do relatório e se é gerado <strong>Em segundo plano</strong>.</p></li>
 <li><p><strong>Gerar</strong> abre a janela de geração; <strong>Agendar</strong> cria um agendamento para o receber com regularidade.</p></li>
-<li><p>As secções <strong>Gerar</strong>, <strong>Agendamentos</strong> e <strong>Modelos</strong> estão no topo da página.</p></li>
+<li><p>As secções <strong>Gerar</strong> e <strong>Agendamentos</strong> (e <strong>Modelos</strong>, para quem os gere) estão no topo da página.</p></li>
 </ul>
 <h2>Gerar um relatório</h2>
 <ol>
@@ -174,7 +174,7 @@ export const DASHBOARD_HELP: THelpPage[] = [
 <li><p><strong>Search reports by name, reference or agreement</strong> and filter by category.</p></li>
 <li><p>Each card shows the report's parameters and whether it runs <strong>In the background</strong>.</p></li>
 <li><p><strong>Generate</strong> opens the generation window; <strong>Schedule</strong> creates a schedule to receive it regularly.</p></li>
-<li><p>The <strong>Generate</strong>, <strong>Schedules</strong> and <strong>Templates</strong> sections are at the top of the page.</p></li>
+<li><p>The <strong>Generate</strong> and <strong>Schedules</strong> sections (and <strong>Templates</strong>, for those who manage them) are at the top of the page.</p></li>
 </ul>
 <h2>Generating a report</h2>
 <ol>

@@ -10,7 +10,7 @@ export const SYSTEM_HELP: THelpPage[] = [
       contents: `<p>Um grupo reúne sistemas do mesmo tipo de serviço (por exemplo, as estações de um metro ou os sensores de uma câmara) e decide como aparecem no mapa: cor, ícone, camadas e zoom. É também a entrada do filtro do mapa e o destino de uma importação GTFS.</p>
 <h2>Controlos principais</h2>
 <ul>
-<li><p><strong>Pesquisar grupos</strong> e <strong>Filtros</strong>: encontram um grupo pelo nome; clique num título de coluna para ordenar.</p></li>
+<li><p><strong>Pesquisar grupos</strong> pelo nome e, nos <strong>Filtros</strong>, escolher o tipo de grupo ou as camadas no mapa; clique num título de coluna para ordenar.</p></li>
 <li><p><strong>Novo grupo</strong>: abre o formulário de criação.</p></li>
 <li><p>Em cada linha, <strong>Editar</strong> abre o grupo e <strong>Eliminar</strong> apaga-o, depois de confirmar.</p></li>
 </ul>
@@ -34,7 +34,7 @@ export const SYSTEM_HELP: THelpPage[] = [
       contents: `<p>A group gathers systems of one kind of service (say, a metro's stations or a city's sensors) and decides how they look on the map: color, icon, layers and zoom. It is also the map filter's entry and the target of a GTFS import.</p>
 <h2>Main controls</h2>
 <ul>
-<li><p><strong>Search groups</strong> and <strong>Filters</strong>: find a group by name; click a column heading to sort.</p></li>
+<li><p><strong>Search groups</strong> by name and, under <strong>Filters</strong>, choose the group type or the map layers; click a column heading to sort.</p></li>
 <li><p><strong>New group</strong>: opens the creation form.</p></li>
 <li><p>On each row, <strong>Edit</strong> opens the group and <strong>Delete</strong> removes it, once confirmed.</p></li>
 </ul>

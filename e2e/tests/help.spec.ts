@@ -160,7 +160,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       await page.goto('/user');
       let dialog = await openHelp(page, language);
       await expect(dialog.getByText(text.noArticle)).toBeVisible();
-      await expect(dialog.getByRole('button', { name: text.mapTitle })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: text.mapTitle, exact: true })).toBeVisible();
       await capture(page, `help-index-${language}`);
 
       await dialog.getByRole('button', { name: text.create }).click();

@@ -20,6 +20,7 @@ function loadServerModules() {
     import('./modules/iot-queues/embedded-broker.ts'),
     import('./seed/demo-data.ts'),
     import('./seed/reference-data.ts'),
+    import('./modules/help/help-seed.ts'),
   ]);
 }
 
@@ -97,12 +98,15 @@ async function main() {
     { startDefaultMqttBroker },
     { isFirstRun, loadDemoData },
     { loadReferenceData },
+    { seedHelpArticles },
   ] = await modules;
   const db = openDatabase(databaseUrl);
   shutdown.add('the database pool', () => db.$client.end());
   await migrateDatabase(db);
   await loadReferenceData(db);
   const credentials = (await isFirstRun(db)) ? await loadDemoData(db, config) : null;
+  // Every installation, demo or not, gets the platform's help and its updates (edited articles are kept).
+  await seedHelpArticles(db);
 
   // Before the app, so the demo queue's consumer finds its broker on its first attempt.
   const mqttBroker = await startDefaultMqttBroker(config.mqttBrokerPort, (line) => console.log(line));

@@ -10,7 +10,6 @@ import { gtfsUploadDir } from '../modules/gtfs/gtfs-jobs.ts';
 import { seedDemoIotQueue } from '../modules/iot-queues/demo-queue.ts';
 import { seedDemoApplications } from './demo-applications.ts';
 import { seedDemoDashboards } from './demo-dashboards.ts';
-import { seedDemoHelp } from './demo-help.ts';
 
 export interface TFirstRunCredentials {
   admin: { email: string; password: string; generated: boolean };
@@ -187,7 +186,6 @@ export async function loadDemoData(
     await seedDemoDashboards(tx, admin.id);
     await seedDemoIotQueue(tx, config.mqttUrl, mobility.id);
     await seedDemoApplications(tx);
-    await seedDemoHelp(tx, admin.id);
     return {
       admin: { email: adminEmail, password: adminPassword, generated: !config.adminPassword },
       demo: { emails: demoUsers.map((u) => u.email), password: demoPassword, generated: !env.DEMO_PASSWORD },

@@ -12,6 +12,14 @@ describe('helpUrlOf', () => {
     expect(helpUrlOf('/import-gtfs?job=3')).toBe('/import-gtfs');
   });
 
+  it("keys a route's declared path like its addresses, parameters dropped", () => {
+    expect(helpUrlOf('/entity/:id')).toBe(helpUrlOf('/entity/12'));
+    expect(helpUrlOf('/dashboard/:id/edit')).toBe(helpUrlOf('/dashboard/3/edit'));
+    expect(helpUrlOf('/report/:token')).toBe('/report');
+    expect(helpUrlOf('/timetable/:systemId')).toBe('/timetable');
+    expect(helpUrlOf('/auth/reset/:id/:token')).toBe('/auth/reset');
+  });
+
   it("gives the map '/' and leaves an application's prefix out", () => {
     expect(helpUrlOf('/')).toBe('/');
     expect(helpUrlOf('')).toBe('/');

@@ -14,6 +14,10 @@ export const HELP_URL_MAX_LENGTH = 200;
  * prefix is left out so its pages share the product's articles, and segments
  * left empty by removing digits are dropped: '/entity/12' and '/entity' are one
  * page, the map is '/'.
+ *
+ * Given a route's declared path, its parameters (':id', ':token') are dropped
+ * like the digits they usually stand for, so '/entity/:id' is '/entity' too and
+ * a page whose parameter is not a number ('/report/:token') still has one key.
  */
 export function helpUrlOf(pathname: string): string {
   const withoutApp = pathname.split(/[?#]/)[0].replace(/^\/app\/[^/]+(?=\/|$)/, '');
@@ -21,7 +25,7 @@ export function helpUrlOf(pathname: string): string {
     .split('/')
     .filter((segment) => segment !== '')
     .slice(0, 2)
-    .map((segment) => segment.replace(/[0-9]/g, ''))
+    .map((segment) => (segment.startsWith(':') ? '' : segment.replace(/[0-9]/g, '')))
     .filter((segment) => segment !== '');
   return `/${segments.join('/')}`;
 }

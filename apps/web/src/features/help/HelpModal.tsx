@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useCurrentRoute } from '../../app/useCurrentRoute';
 import { confirmAction } from '../../components/confirm';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { notify } from '../../components/notify';
@@ -34,7 +35,9 @@ export default function HelpModal({ opened, onClose }: { opened: boolean; onClos
   const session = useSession();
   const canWrite = session !== null && can(session, { all: ['WRITE_HELP'] });
   const location = useLocation();
-  const pageUrl = helpUrlOf(location.pathname);
+  // Keyed on the screen's declared path, so '/report/:token' has one article whatever the token.
+  const route = useCurrentRoute();
+  const pageUrl = helpUrlOf(route?.path ?? location.pathname);
   const [view, setView] = useState<TView>({ mode: 'article', url: pageUrl });
   // On a phone the article and its editor need the whole screen.
   const isPhone = useMediaQuery('(max-width: 36em)');

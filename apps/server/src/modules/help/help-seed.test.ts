@@ -107,7 +107,7 @@ describe('the help catalogue', () => {
         ('pt-PT', '/', 'O mapa', 'Mapa', '<p>Antigo.</p>', ${firstRun}, ${firstRun}),
         ('pt-PT', '/user', 'Utilizadores', 'A minha entidade', '<p>Revisto.</p>', ${firstRun}, now()),
         ('pt-PT', '/events', 'Ocorrências', 'Equipa', '<p>Nosso.</p>', now(), now())`);
-    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0028_help_article_seeds.sql'), 'utf8');
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0029_help_article_seeds.sql'), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').find((statement) => /INSERT INTO/.test(statement));
     await t.db.$client.query(backfill ?? '');
 

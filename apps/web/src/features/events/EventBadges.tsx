@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** Shades dark or light enough that the badge's text (picked by autoContrast) reads at AA. */
 export const PRIORITY_COLOURS: Record<TEventPriority, string> = {
   LOW: 'gray.7',
-  NORMAL: 'blue.7',
+  NORMAL: 'blue.8',
   HIGH: 'orange.5',
   CRITICAL: 'red.9',
 };

@@ -2,6 +2,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
+import { USER_MENU_ICON } from '../../app/routes';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useSession } from '../auth/session-store';
@@ -58,15 +59,14 @@ export default function StaffHome() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {shortcuts.map((route) => {
-            const Icon = route.menu?.icon;
+            // The personal area has no menu entry: it is under the user menu, with that menu's icon.
+            const Icon = route.menu?.icon ?? USER_MENU_ICON;
             return (
               <Card key={route.path} withBorder padding="md" component={Link} to={appPath(route.path)}>
                 <Group wrap="nowrap" align="flex-start">
-                  {Icon && (
-                    <ThemeIcon variant="light" size="lg" aria-hidden>
-                      <Icon size={20} />
-                    </ThemeIcon>
-                  )}
+                  <ThemeIcon variant="light" size="lg" aria-hidden>
+                    <Icon size={20} />
+                  </ThemeIcon>
                   <div>
                     <Text fw={600}>{t(route.titleKey)}</Text>
                     <Text size="sm" c="dimmed">

@@ -50,6 +50,7 @@ export function createAppTheme(closeLabel: string) {
 /**
  * Mantine's default "dimmed" grey reads at about 3.3:1 on white; secondary text
  * must still reach WCAG AA (4.5:1), so it is one step darker (lighter in dark mode); so is the error red.
+ * In dark mode links are a lighter shade of the primary colour: its shade 4 reads at under 4:1 on a card.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -57,5 +58,5 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
   },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-anchor': 'var(--app-primary-3)' },
 });

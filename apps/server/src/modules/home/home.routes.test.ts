@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEventCategory, createEventRow } from '../../../test/event-factories.ts';
 import { createEntity, createUser, openTestSession } from '../../../test/factories.ts';
 import { createMobilityGroup } from '../../../test/mobility-factories.ts';
+import { createReportFile } from '../../../test/report-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { eventRequests, gtfsImportJobs, reportJobs, reportTemplates, userFiles } from '../../db/schema/index.ts';
+import { eventRequests, gtfsImportJobs, reportJobs, reportTemplates } from '../../db/schema/index.ts';
 
 const t = useTestApp();
 const unique = () => randomBytes(4).toString('hex');
@@ -70,17 +71,7 @@ async function createReportJob(userId: number, values: { status: 'DONE' | 'RUNNI
     .insert(reportTemplates)
     .values({ name: `Relatório ${unique()}`, category: 'OTHERS', query: 'select 1 as "Um"' })
     .returning();
-  const [file] = await t.db
-    .insert(userFiles)
-    .values({
-      userId,
-      filename: 'relatorio.csv',
-      mimeType: 'text/csv',
-      size: 3,
-      origin: 'REPORT',
-      contents: Buffer.from('a,b'),
-    })
-    .returning();
+  const file = await createReportFile(t.db, userId);
   const [job] = await t.db
     .insert(reportJobs)
     .values({

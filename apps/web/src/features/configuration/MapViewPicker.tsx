@@ -20,6 +20,26 @@ import {
 const PHONE_PREVIEW_WIDTH = 390;
 const BOUNDS_COLOUR = '#c91010';
 
+/** The two bounds and their texts: without phone bounds, phones keep to the computer ones (map-config.ts). */
+const BOUNDS_CHOICES = [
+  {
+    setting: 'bounds',
+    label: 'configuration.fields.app_mapMaxBounds.label',
+    none: 'configuration.mapView.noBounds',
+    take: 'configuration.mapView.useBounds',
+    clear: 'configuration.mapView.clearBounds',
+    testId: 'map-view-bounds',
+  },
+  {
+    setting: 'boundsMobile',
+    label: 'configuration.fields.app_mapMaxBoundsMobile.label',
+    none: 'configuration.mapView.sameAsDesktop',
+    take: 'configuration.mapView.useBoundsMobile',
+    clear: 'configuration.mapView.clearBoundsMobile',
+    testId: 'map-view-bounds-mobile',
+  },
+] as const;
+
 interface TView {
   centre: TLngLat;
   zoom: number;
@@ -190,53 +210,35 @@ function MapViewPickerBody({ read, write }: TMapViewPickerProps) {
           </Button>
         </PickedValue>
 
-        <PickedValue
-          label={t('configuration.fields.app_mapMaxBounds.label')}
-          value={bounds ? describeBounds(bounds) : t('configuration.mapView.noBounds')}
-          testId="map-view-bounds"
-        >
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconFrame size={16} aria-hidden />}
-            onClick={() => takeView((current) => write('bounds', boundsText(current.bounds)))}
-          >
-            {t('configuration.mapView.useBounds')}
-          </Button>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconFrameOff size={16} aria-hidden />}
-            onClick={() => write('bounds', boundsText(null))}
-            disabled={!bounds}
-          >
-            {t('configuration.mapView.clearBounds')}
-          </Button>
-        </PickedValue>
-
-        <PickedValue
-          label={t('configuration.fields.app_mapMaxBoundsMobile.label')}
-          value={boundsMobile ? describeBounds(boundsMobile) : t('configuration.mapView.sameAsDesktop')}
-          testId="map-view-bounds-mobile"
-        >
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconFrame size={16} aria-hidden />}
-            onClick={() => takeView((current) => write('boundsMobile', boundsText(current.bounds)))}
-          >
-            {t('configuration.mapView.useBoundsMobile')}
-          </Button>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconFrameOff size={16} aria-hidden />}
-            onClick={() => write('boundsMobile', boundsText(null))}
-            disabled={!boundsMobile}
-          >
-            {t('configuration.mapView.clearBoundsMobile')}
-          </Button>
-        </PickedValue>
+        {BOUNDS_CHOICES.map((choice) => {
+          const value = choice.setting === 'bounds' ? bounds : boundsMobile;
+          return (
+            <PickedValue
+              key={choice.setting}
+              label={t(choice.label)}
+              value={value ? describeBounds(value) : t(choice.none)}
+              testId={choice.testId}
+            >
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconFrame size={16} aria-hidden />}
+                onClick={() => takeView((current) => write(choice.setting, boundsText(current.bounds)))}
+              >
+                {t(choice.take)}
+              </Button>
+              <Button
+                variant="subtle"
+                size="xs"
+                leftSection={<IconFrameOff size={16} aria-hidden />}
+                onClick={() => write(choice.setting, boundsText(null))}
+                disabled={!value}
+              >
+                {t(choice.clear)}
+              </Button>
+            </PickedValue>
+          );
+        })}
       </Stack>
     </Input.Wrapper>
   );

@@ -40,6 +40,7 @@ import { feDebugRoutes } from './modules/fe-debug/fe-debug.routes.ts';
 import { gtfsRoutes } from './modules/gtfs/gtfs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { createIotConsumerSupervisor, type TIotConsumerSupervisor } from './modules/iot-queues/consumer-supervisor.ts';
 import { iotQueueRoutes } from './modules/iot-queues/iot-queues.routes.ts';
 import { ReadingBus } from './modules/iot-readings/reading-bus.ts';
@@ -137,6 +138,7 @@ const API_MODULES = [
   iotReadingRoutes,
   helpRoutes,
   applicationRoutes,
+  homeRoutes,
 ];
 
 /** Builds the whole product without listening, so tests can inject requests. */

@@ -27,11 +27,11 @@ import {
   reportTemplates,
   ruleTemplateEvents,
   ruleTemplateSystems,
-  userFiles,
 } from '../src/db/schema/index.ts';
 import { createEventCategory, createEventRow, createRuleTemplateRow, SANTA_CATARINA } from './event-factories.ts';
 import { createEntity, createEntityProfile, createUser, openTestSession } from './factories.ts';
 import { createMobilityGroup, createMobilitySystem } from './mobility-factories.ts';
+import { createReportFile } from './report-factories.ts';
 import { fillPath, inputSchemaOf, paramNamesOf, routeLabel, sampleValue, type TApiRoute } from './route-inputs.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -314,17 +314,7 @@ const USER_OWNED: TRecordKind[] = [
   {
     prefixes: ['/personal/files/'],
     create: async (db, owner) => {
-      const [row] = await db
-        .insert(userFiles)
-        .values({
-          userId: owner.userId,
-          filename: 'relatorio.csv',
-          mimeType: 'text/csv',
-          size: 3,
-          origin: 'REPORT',
-          contents: Buffer.from('a,b'),
-        })
-        .returning();
+      const row = await createReportFile(db, owner.userId);
       return { id: row.id };
     },
   },

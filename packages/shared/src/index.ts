@@ -24,6 +24,7 @@ export * from './schemas/events.ts';
 export * from './schemas/fe-debug.ts';
 export * from './schemas/gtfs.ts';
 export * from './schemas/help.ts';
+export * from './schemas/home.ts';
 export * from './schemas/iot-queues.ts';
 export * from './schemas/layers.ts';
 export * from './schemas/map.ts';

@@ -1,6 +1,7 @@
 import {
   can,
   canTransition,
+  EVENT_PRIORITIES,
   eventCategoryProblems,
   isReopening,
   LIVE_EVENT_STATUSES,
@@ -8,6 +9,7 @@ import {
   type TEventComment,
   type TEventInputParsed,
   type TEventListItem,
+  type TEventPriority,
   type TEventStatus,
   type TEventTimelineEntry,
   type TFieldError,
@@ -236,6 +238,24 @@ export function searchEvents(
   query: TEventSearchQuery,
 ): Promise<TPagedList<TEventListItem>> {
   return searchPage<TEventListRow, TEventListItem>(db, eventSearch(auth, query, LIST_COLUMNS), query, toEventListItem);
+}
+
+/** How many events of the list's filters there are at each priority (the console home's tally). */
+export async function countEventsByPriority(
+  db: TExecutor,
+  auth: TAuthContext,
+  query: TEventSearchQuery,
+): Promise<Record<TEventPriority, number>> {
+  const { rows } = await db.execute<{ priority: TEventPriority; total: number }>(
+    sql`select e.priority, count(*)::int as total from events e
+         where ${and(...eventConditions(auth, query)) ?? sql`true`} group by e.priority`,
+  );
+  const counts = Object.fromEntries(EVENT_PRIORITIES.map((priority) => [priority, 0])) as Record<
+    TEventPriority,
+    number
+  >;
+  for (const row of rows) counts[row.priority] = row.total;
+  return counts;
 }
 
 /** Beyond this an export is a backup, not a report. */

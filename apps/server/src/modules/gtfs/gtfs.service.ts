@@ -9,11 +9,12 @@ import type {
   TGtfsImportSearchQuery,
   TGtfsJobStatus,
   TPagedList,
+  TPageQuery,
 } from '@mip/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TDatabase } from '../../db/database.ts';
-import { searchPage } from '../../db/paged-search.ts';
+import { searchPage, type TPagedSearch } from '../../db/paged-search.ts';
 import { recordAudit, type TActor } from '../../http/audit.ts';
 import { AppError, fieldErrors, notFound } from '../../http/errors.ts';
 import type { TJobQueue } from '../../jobs/define-job.ts';
@@ -44,33 +45,50 @@ export async function readImportJob(db: TDatabase, id: number, auth: TAuthContex
   return toImportJob(rows[0]);
 }
 
+/** The import history within the caller's scope, narrowed by `conditions`, newest first. */
+function importJobSearch(auth: TAuthContext, conditions: (SQL | undefined)[]): TPagedSearch {
+  return {
+    columns: IMPORT_JOB_COLUMNS,
+    from: IMPORT_JOB_FROM,
+    countFrom: sql`from gtfs_import_jobs j`,
+    where: [groupInScopeSql(auth, sql`j.group_id`), ...conditions],
+    sortColumns: { createdAt: { expression: sql`j.created_at` }, status: { expression: sql`j.status` } },
+    defaultSort: 'createdAt',
+    defaultDirection: 'DESC',
+    tiebreak: sql`j.id`,
+  };
+}
+
 export function searchImportJobs(
   db: TDatabase,
   query: TGtfsImportSearchQuery,
   auth: TAuthContext,
 ): Promise<TPagedList<TGtfsImportHistoryItem>> {
-  return searchPage(
-    db,
-    {
-      columns: IMPORT_JOB_COLUMNS,
-      from: IMPORT_JOB_FROM,
-      countFrom: sql`from gtfs_import_jobs j`,
-      where: [
-        groupInScopeSql(auth, sql`j.group_id`),
-        query.groupId ? sql`j.group_id = ${query.groupId}` : undefined,
-        query.status ? sql`j.status = ${query.status}` : undefined,
-      ],
-      sortColumns: { createdAt: { expression: sql`j.created_at` }, status: { expression: sql`j.status` } },
-      defaultSort: 'createdAt',
-      defaultDirection: 'DESC',
-      tiebreak: sql`j.id`,
-    },
-    query,
-    toImportHistoryItem,
-  );
+  const conditions = [
+    query.groupId ? sql`j.group_id = ${query.groupId}` : undefined,
+    query.status ? sql`j.status = ${query.status}` : undefined,
+  ];
+  return searchPage(db, importJobSearch(auth, conditions), query, toImportHistoryItem);
 }
 
 const UNFINISHED: TGtfsJobStatus[] = ['VALIDATING', 'VALIDATED', 'QUEUED', 'IMPORTING'];
+const FAILED: TGtfsJobStatus[] = ['INVALID', 'FAILED'];
+
+/**
+ * Imports that want someone's attention (the console home): those still
+ * under way, and failed ones that are still their group's latest attempt —
+ * a failure followed by another upload to the group has been dealt with.
+ */
+export function searchImportJobsToFollow(
+  db: TDatabase,
+  query: TPageQuery,
+  auth: TAuthContext,
+): Promise<TPagedList<TGtfsImportHistoryItem>> {
+  const toFollow = sql`(j.status = any(${sql.param(UNFINISHED)}::text[])
+    or (j.status = any(${sql.param(FAILED)}::text[])
+        and not exists (select 1 from gtfs_import_jobs later where later.group_id = j.group_id and later.id > j.id)))`;
+  return searchPage(db, importJobSearch(auth, [toFollow]), query, toImportHistoryItem);
+}
 
 /** Jobs still waiting or running, newest first: the import screen picks them up again when reopened. */
 export async function listUnfinishedImportJobs(db: TDatabase, auth: TAuthContext): Promise<TGtfsImportJob[]> {

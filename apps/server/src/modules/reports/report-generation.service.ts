@@ -255,15 +255,27 @@ function fromJobSqlRow(row: Record<string, unknown>): TReportJobRow {
   };
 }
 
-/** The caller's own generations, newest first (spec: "my recent generations"). */
-export function searchReportJobs(db: TExecutor, userId: number, query: TPageQuery): Promise<TPagedList<TReportJob>> {
+/**
+ * The caller's own generations, newest first (spec: "my recent generations");
+ * with `readySince`, only those finished since then whose file is still there
+ * (the console home's "reports ready").
+ */
+export function searchReportJobs(
+  db: TExecutor,
+  userId: number,
+  query: TPageQuery,
+  options: { readySince?: Date } = {},
+): Promise<TPagedList<TReportJob>> {
+  const isReady = options.readySince
+    ? sql`j.status = 'DONE' and j.file_id is not null and j.finished_at >= ${options.readySince.toISOString()}::timestamptz`
+    : undefined;
   return searchPage(
     db,
     {
       columns: sql`j.*, t.name as template_name`,
       from: sql`from report_jobs j join report_templates t on t.id = j.template_id`,
       countFrom: sql`from report_jobs j`,
-      where: [sql`j.requested_by = ${userId}`],
+      where: [sql`j.requested_by = ${userId}`, isReady],
       sortColumns: { createdAt: { expression: sql`j.created_at` } },
       defaultSort: 'createdAt',
       defaultDirection: 'DESC',

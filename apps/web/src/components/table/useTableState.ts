@@ -18,6 +18,11 @@ interface THistoryState {
   [key: string]: unknown;
 }
 
+/** The history state that opens a table on this state: for a link from another screen to a filtered list. */
+export function tableLinkState<F>(tableId: string, state: TTableState<F>): THistoryState {
+  return { tables: { [tableId]: state } };
+}
+
 /**
  * Filters, page and sort of one table (spec 000 §4): kept per table id in the
  * history entry's state, so leaving for a record and coming back — or the

@@ -18,6 +18,8 @@ import { showServerError } from '../../components/server-errors';
 import { BoundariesCard } from './BoundariesCard';
 import { isJsonText, toInputValue, toStoredValue } from './configuration-values';
 import { InformationEditor } from './InformationEditor';
+import { MapViewPicker } from './MapViewPicker';
+import { isMapViewSetting, MAP_VIEW_SETTINGS } from './map-view-values';
 
 type TValues = Record<string, unknown>;
 const fieldName = (name: string) => name.replace(/\./g, '_');
@@ -94,6 +96,16 @@ export default function ConfigurationPage() {
     const name = fieldName(entry.name);
     const label = t(`configuration.fields.${name}.label`);
     const description = t(`configuration.fields.${name}.help`);
+    // The map's centre, zoom and bounds are picked together on one map, where the centre would be.
+    if (isMapViewSetting(entry.name)) {
+      return entry.name === MAP_VIEW_SETTINGS.center ? (
+        <MapViewPicker
+          key="map-view"
+          read={(setting) => String(form.values[fieldName(MAP_VIEW_SETTINGS[setting])] ?? '')}
+          write={(setting, text) => form.setFieldValue(fieldName(MAP_VIEW_SETTINGS[setting]), text)}
+        />
+      ) : null;
+    }
     switch (entry.kind) {
       case 'BOOLEAN':
         return (

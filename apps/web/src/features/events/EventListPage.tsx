@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppPath } from '../../app/paths';
 import { DateRangeInputs } from '../../components/dates/DateRangeInputs';
-import { formatDateRangeLabel, type TDateRange } from '../../components/dates/date-range';
+import { formatDateRangeLabel } from '../../components/dates/date-range';
 import { deleteWithConfirmation } from '../../components/delete-record';
 import { DateTimeText, NoValue, ToolbarAction } from '../../components/display';
 import { FilterBar } from '../../components/filters/FilterBar';
@@ -33,28 +33,9 @@ import { EntityLink } from '../entities/EntityLink';
 import { EntitySelect } from '../entities/EntitySelect';
 import { useActiveEventCategories } from '../event-categories/useEventCategories';
 import { EventPriorityBadge, EventStatusBadge } from './EventBadges';
+import { EVENTS_TABLE_ID, INITIAL_EVENT_TABLE, type TEventFilters } from './event-filters';
 import { TransferModal } from './TransferModal';
 import { deleteEvent, downloadEventsCsv, type TEventSearch, transferEvents, useEventSearch } from './useEvents';
-
-export interface TEventFilters {
-  universalSearch: string;
-  categories: TOption[];
-  status: TEventStatus[];
-  priority: TEventPriority[];
-  time: TEventTimeFilter | null;
-  dates: TDateRange;
-  entity: TOption | null;
-}
-
-const INITIAL_FILTERS: TEventFilters = {
-  universalSearch: '',
-  categories: [],
-  status: [],
-  priority: [],
-  time: null,
-  dates: { from: null, to: null },
-  entity: null,
-};
 
 export const EVENTS_PAGE_SIZE = 20;
 
@@ -82,11 +63,7 @@ export default function EventListPage() {
   const canWrite = Boolean(session && can(session, { all: ['WRITE_EVENT'] }));
   const canReadEntities = Boolean(session && can(session, { all: ['READ_ENTITY'] }));
   const categories = useActiveEventCategories();
-  const table = useTableState<TEventFilters>('events', {
-    filters: INITIAL_FILTERS,
-    page: 0,
-    sort: { property: 'fromTimestamp', direction: 'DESC' },
-  });
+  const table = useTableState<TEventFilters>(EVENTS_TABLE_ID, INITIAL_EVENT_TABLE);
   const { filters } = table;
   const set = (patch: Partial<TEventFilters>) => table.setFilters({ ...filters, ...patch });
   const query: TEventSearch = {

@@ -1,24 +1,50 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { STAFF_HOME_PATH, useAppPath } from '../../app/paths';
-import { buildMenu } from '../../app/routes';
+import { useAppPath } from '../../app/paths';
+import { USER_MENU_ICON } from '../../app/routes';
+import { DelayedLoader } from '../../components/DelayedLoader';
+import { LoadFailure } from '../../components/LoadFailure';
 import { useSession } from '../auth/session-store';
 import { useAppConfiguration } from '../configuration/useAppConfiguration';
+import { findHomeShortcuts, shortcutDescriptionKey } from './home-shortcuts';
+import { useHomeWork } from './useHomeWork';
+import { ImportsCard, OpenEventsCard, ReadyReportsCard, WaitingRequestsCard } from './WorkSections';
 
-/** Staff's starting point: who they are and where they can go (the map is at '/'). */
+/** The user's work: a card for each kind they may handle (the server leaves out the others). */
+function WorkOverview() {
+  const { t } = useTranslation();
+  const work = useHomeWork();
+  if (work.isPending) return <DelayedLoader />;
+  if (work.isError) return <LoadFailure query={work} />;
+  const { eventRequests, events, gtfsImports, reports } = work.data;
+  if (!eventRequests && !events && !gtfsImports && !reports) return null;
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        {t('home.workTitle')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {eventRequests && <WaitingRequestsCard section={eventRequests} />}
+        {events && <OpenEventsCard section={events} />}
+        {gtfsImports && <ImportsCard section={gtfsImports} />}
+        {reports && <ReadyReportsCard section={reports} />}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Staff's starting point: their work first, then the everyday screens (the map is at '/'). */
 export default function StaffHome() {
   const { t } = useTranslation();
   const session = useSession();
   const config = useAppConfiguration();
   const appPath = useAppPath();
   if (!session) return null;
-  const destinations = buildMenu(session, config)
-    .flatMap((section) => section.routes.map((route) => ({ route, group: section.group })))
-    .filter(({ route }) => route.path !== STAFF_HOME_PATH);
+  const shortcuts = findHomeShortcuts(session, config);
 
   return (
-    <Stack gap="lg" maw={1100}>
+    <Stack gap="xl" maw={1100}>
       <div>
         <Title order={2}>{t('home.greeting', { name: session.name.split(' ')[0] })}</Title>
         <Group gap="xs" mt={6}>
@@ -26,33 +52,33 @@ export default function StaffHome() {
           <Badge variant="light">{session.role.name}</Badge>
         </Group>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {destinations.map(({ route, group }) => {
-          const Icon = route.menu?.icon;
-          return (
-            <Card key={route.path} withBorder padding="lg" component={Link} to={appPath(route.path)}>
-              <Group wrap="nowrap" align="flex-start">
-                {Icon && (
-                  <ThemeIcon variant="light" size="lg">
+      <WorkOverview />
+      <Stack gap="sm" component="section" aria-labelledby="home-shortcuts-title">
+        <Title order={2} size="h3" id="home-shortcuts-title">
+          {t('home.shortcutsTitle')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {shortcuts.map((route) => {
+            // The personal area has no menu entry: it is under the user menu, with that menu's icon.
+            const Icon = route.menu?.icon ?? USER_MENU_ICON;
+            return (
+              <Card key={route.path} withBorder padding="md" component={Link} to={appPath(route.path)}>
+                <Group wrap="nowrap" align="flex-start">
+                  <ThemeIcon variant="light" size="lg" aria-hidden>
                     <Icon size={20} />
                   </ThemeIcon>
-                )}
-                <div>
-                  {group && (
-                    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                      {t(group.labelKey)}
+                  <div>
+                    <Text fw={600}>{t(route.titleKey)}</Text>
+                    <Text size="sm" c="dimmed">
+                      {t(shortcutDescriptionKey(route))}
                     </Text>
-                  )}
-                  <Text fw={600}>{t(route.titleKey)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t(`home.destinations.${route.titleKey.replace('pages.', '')}`, { defaultValue: '' })}
-                  </Text>
-                </div>
-              </Group>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
+                  </div>
+                </Group>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      </Stack>
     </Stack>
   );
 }

@@ -1,36 +1,15 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { TReportJob } from '@mip/shared';
-import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn } from '../../components/table/DataTable';
 import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
-import { useUserFileDownload } from '../personal-files/usePersonalFiles';
+import { ReportDownloadLink } from './ReportDownloadLink';
 import { JobProgressBar, JobStatusBadge, splitJobError } from './ReportJobProgress';
 import { useReportJobs } from './useReports';
 
 const JOBS_PAGE_SIZE = 10;
-
-function JobDownloadLink({ fileId, name }: { fileId: number; name: string }) {
-  const { t } = useTranslation();
-  const { isDownloading, download } = useUserFileDownload(fileId);
-  return (
-    <Anchor
-      component="button"
-      type="button"
-      size="sm"
-      onClick={download}
-      disabled={isDownloading}
-      aria-label={t('reports.job.downloadNamed', { name })}
-    >
-      <Group gap={4} wrap="nowrap">
-        <IconDownload size={16} aria-hidden />
-        {t('reports.job.download')}
-      </Group>
-    </Anchor>
-  );
-}
 
 function JobOutcome({ job }: { job: TReportJob }) {
   const { t } = useTranslation();
@@ -44,7 +23,7 @@ function JobOutcome({ job }: { job: TReportJob }) {
     );
   }
   if (job.fileId === null) return <Text size="sm">{t('reports.job.fileDeleted')}</Text>;
-  return <JobDownloadLink fileId={job.fileId} name={job.template.name} />;
+  return <ReportDownloadLink fileId={job.fileId} name={job.template.name} />;
 }
 
 /** "My recent generations": the user's background reports, the running ones with their progress. */

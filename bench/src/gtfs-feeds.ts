@@ -30,19 +30,13 @@ export function nationalFeedSize(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * A national-scale feed: Metro do Porto's real feed, every row as published
- * (fares, transfers, the BOM of fare_rules.txt and all), and after its rows
- * the generated networks' (gtfs-synthetic-networks.ts), up to about
- * `stopTimes` stop_times in all. Every file ends its lines with CRLF, as many
- * exporters on Windows write them. Throws unless the feed has the shape the
- * bench states (see checkFeedShape). Answers that shape and the bytes of
- * stop_times.txt, for the bare COPY to load the very same.
+ * A national-scale feed, file by file: Metro do Porto's real feed, every row
+ * as published (fares, transfers, the BOM of fare_rules.txt and all), and
+ * after its rows the generated networks' (gtfs-synthetic-networks.ts), up to
+ * about `stopTimes` stop_times in all. Every file ends its lines with CRLF,
+ * as many exporters on Windows write them.
  */
-export async function writeNationalFeed(
-  zipPath: string,
-  stopTimes: number,
-  seed = 20_250_414,
-): Promise<{ shape: TFeedShape; stopTimesCsv: Buffer }> {
+export async function buildNationalFeed(stopTimes: number, seed = 20_250_414): Promise<Map<string, string>> {
   const metro = await readMembers(DEMO_FEED_PATH);
   const metroStopTimes = linesOf(metro.get('stop_times.txt') ?? '').length - 1;
   const headerOf = (file: string) => (linesOf(metro.get(file) ?? '')[0] ?? '').replace(/^\uFEFF/, '').split(',');
@@ -65,6 +59,19 @@ export async function writeNationalFeed(
     const lines = [...linesOf(text), ...(generated[file as keyof TGeneratedTables]?.lines ?? [])];
     feed.set(file, `${lines.join('\r\n')}\r\n`);
   }
+  return feed;
+}
+
+/**
+ * Writes the national feed as a zip. Throws unless it has the shape the
+ * bench states (see checkFeedShape); answers that shape and the bytes of
+ * stop_times.txt, for the bare COPY to load the very same.
+ */
+export async function writeNationalFeed(
+  zipPath: string,
+  stopTimes: number,
+): Promise<{ shape: TFeedShape; stopTimesCsv: Buffer }> {
+  const feed = await buildNationalFeed(stopTimes);
   const shape = checkFeedShape(feed);
   const data = new Map([...feed].map(([name, text]) => [name, Buffer.from(text, 'utf8')]));
   writeFileSync(zipPath, writeZip([...data].map(([name, bytes]) => ({ name, data: bytes }))));

@@ -3,7 +3,7 @@ import { activeServiceRefs } from '@mip/server/src/modules/public-transport/publ
 import type { TSchedule } from '@mip/shared';
 import type pg from 'pg';
 import { HUB_PASSINGS_GOAL, ROUTE_TRIPS_GOAL } from './gtfs-synthetic-networks.ts';
-import { percentile } from './http-throughput.ts';
+import { p95Ms } from './http-throughput.ts';
 
 /** How many of the busiest stops and route directions are timed, and how often each is asked once cached. */
 const BUSIEST_STOPS = 20;
@@ -25,8 +25,6 @@ export interface TTimetableTimes {
   p95Ms: number;
   sqlP95Ms: number;
 }
-
-const p95 = (latencies: number[]) => Math.round(percentile(Float64Array.from(latencies).sort(), 0.95) * 100) / 100;
 
 /** The columns a timetable reads of each passing (the rest of the row it never needs). */
 const PASSING_COLUMNS = 'route_ref, direction, stop_ref, service_ref, sequence, trip_ref, arrival, departure';
@@ -71,7 +69,7 @@ async function timeAsks(client: pg.ClientBase, asks: TTimetableAsk[]): Promise<T
       sql.push((await timeQuery(client, ask)).ms);
     }
   }
-  return { coldP95Ms: p95(cold), p95Ms: p95(cached), sqlP95Ms: p95(sql) };
+  return { coldP95Ms: p95Ms(cold), p95Ms: p95Ms(cached), sqlP95Ms: p95Ms(sql) };
 }
 
 /** The busiest stops, the busiest route directions and the busiest route's trips both ways, on the date. */

@@ -10,7 +10,7 @@ import { measureBareCopy } from './gtfs-bare-copy.ts';
 import { nationalFeedSize, readMembers, writeNationalFeed } from './gtfs-feeds.ts';
 import { HUB_PASSINGS_GOAL, ROUTE_TRIPS_GOAL, SCHEDULE_DATE } from './gtfs-synthetic-networks.ts';
 import { measureTimetables } from './gtfs-timetables.ts';
-import { percentile } from './http-throughput.ts';
+import { p95Ms } from './http-throughput.ts';
 import { signInAsAdmin } from './identity-search.ts';
 import { ensurePlatform } from './platform-server.ts';
 import { watchTreeMemory } from './process-memory.ts';
@@ -50,7 +50,7 @@ async function measureP95While(url: string, work: Promise<unknown>): Promise<num
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return Math.round(percentile(Float64Array.from(latencies).sort(), 0.95) * 100) / 100;
+  return p95Ms(latencies);
 }
 
 /** The tester's zip bomb, bigger: the sample feed's files with a stop_times.txt of 1 GB of NUL bytes after its header. */

@@ -1,5 +1,5 @@
 import type { TFigureGroup } from './figures.ts';
-import { percentile } from './http-throughput.ts';
+import { p95Ms } from './http-throughput.ts';
 import { SEARCH_P95_GOAL_MS, signInAsAdmin } from './identity-search.ts';
 import { ensurePlatform } from './platform-server.ts';
 import { progress } from './processes.ts';
@@ -60,8 +60,6 @@ async function widgetData(
   const body = await response.text();
   return { response, body, elapsed: performance.now() - startedAt };
 }
-
-const p95 = (values: number[]) => Math.round(percentile(Float64Array.from(values).sort(), 0.95) * 100) / 100;
 
 /**
  * Dashboards: the time a widget's data call adds to its SQL (HTTP, session,
@@ -162,12 +160,12 @@ export const dashboardFigures: TFigureGroup = {
     });
 
     const figures = {
-      widgetDataOverheadP95Ms: p95(overheads),
-      widgetDataTotalP95Ms: p95(totals),
+      widgetDataOverheadP95Ms: p95Ms(overheads),
+      widgetDataTotalP95Ms: p95Ms(totals),
       runawayQueryAnsweredAfterMsMedian: Math.round(
         Float64Array.from(runawayDurations).sort()[Math.floor(runawayDurations.length / 2)],
       ),
-      apiDuringRunawayP95Ms: p95(otherLatencies),
+      apiDuringRunawayP95Ms: p95Ms(otherLatencies),
       apiDuringRunawayCalls: otherLatencies.length,
       ...flood,
     };
@@ -251,7 +249,7 @@ async function measureAnonymousFlood(
   ]);
   progress(`flood answers: ${[...floodAnswers].map(([code, count]) => `${code} ${count}`).join(', ')}`);
   return {
-    anonymousFloodOtherDashboardsP95Ms: p95(latencies),
+    anonymousFloodOtherDashboardsP95Ms: p95Ms(latencies),
     anonymousFloodOtherDashboardsCalls: latencies.length,
     anonymousFloodCallsServed: floodAnswers.get('OK') ?? 0,
     anonymousFloodCallsRefusedBusy: floodAnswers.get('QUERY_BUSY') ?? 0,

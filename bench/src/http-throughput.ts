@@ -30,6 +30,11 @@ export function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }
 
+/** The p95 of latencies in milliseconds, to a hundredth. */
+export function p95Ms(latencies: number[]): number {
+  return Math.round(percentile(Float64Array.from(latencies).sort(), 0.95) * 100) / 100;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -1,7 +1,7 @@
 import { openDatabase, type TDatabase } from '@mip/server/src/db/database.ts';
 import { readRunningEmbeddedUrl } from '@mip/server/src/db/embedded.ts';
 import type { TFigureGroup } from './figures.ts';
-import { percentile } from './http-throughput.ts';
+import { p95Ms } from './http-throughput.ts';
 import { BENCH_ADMIN, ensurePlatform } from './platform-server.ts';
 import { progress } from './processes.ts';
 
@@ -115,7 +115,7 @@ export async function measureP95(urls: string[], authorization: string, warmUp: 
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 300)}`);
     if (i >= warmUp) latencies.push(elapsed);
   }
-  return Math.round(percentile(Float64Array.from(latencies).sort(), 0.95) * 100) / 100;
+  return p95Ms(latencies);
 }
 
 const USER_TERMS = [

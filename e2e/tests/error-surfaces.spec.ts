@@ -60,7 +60,8 @@ test.describe('a failed call says so (spec 000 §8)', () => {
 
     await page.unroute(SEARCH);
     await failure.getByRole('button', { name: 'Tentar de novo' }).click();
-    await expect(page.getByRole('table', { name: 'Categorias de ocorrências' }).getByRole('row').nth(1)).toBeVisible();
+    // On a phone the list's rows are cards.
+    await expect(page.getByRole('list', { name: 'Categorias de ocorrências' }).getByRole('listitem').first()).toBeVisible();
     await expect(failure).toHaveCount(0);
   });
 

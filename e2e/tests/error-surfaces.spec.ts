@@ -61,7 +61,9 @@ test.describe('a failed call says so (spec 000 §8)', () => {
     await page.unroute(SEARCH);
     await failure.getByRole('button', { name: 'Tentar de novo' }).click();
     // On a phone the list's rows are cards.
-    await expect(page.getByRole('list', { name: 'Categorias de ocorrências' }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Categorias de ocorrências' }).getByRole('listitem').first(),
+    ).toBeVisible();
     await expect(failure).toHaveCount(0);
   });
 

@@ -9,7 +9,12 @@ export const MOBILE = { width: 390, height: 844 };
 /** Fails on serious or critical accessibility problems in what the page shows now, once it has settled. */
 export async function expectAccessible(page: Page) {
   // A menu, dialog or overlay still fading is half transparent: axe would judge its contrast mid-way.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // A spinner turns for as long as it shows: only animations that end are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

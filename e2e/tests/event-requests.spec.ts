@@ -72,7 +72,9 @@ test.describe('event requests', () => {
 
     // The list: both reports pending, found through the menu's Events group.
     await signIn(page, ACCOUNTS.operator);
-    await page.getByRole('link', { name: 'Pedidos de ocorrência' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Ocorrências' }).click();
+    await menu.getByRole('link', { name: 'Pedidos de ocorrência' }).click();
     await expect(page).toHaveURL(/\/event-request$/);
     await expect(page.getByTestId('filter-badges')).toContainText('Estado: Pendente');
     await page.getByLabel('Pesquisar por assunto, descrição ou participante').fill(stamp);

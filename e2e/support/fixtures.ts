@@ -53,6 +53,14 @@ export async function closeNotifications(page: Page) {
   await expect(close).toHaveCount(0);
 }
 
+/** Opens a console page as a person does on a desktop: unfold the side menu's group, then follow the link. */
+export async function openFromMenu(page: Page, group: string, name: string) {
+  const menu = page.getByRole('navigation', { name: /^(Menu principal|Main menu)$/ });
+  const link = menu.getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) await menu.getByRole('button', { name: group, exact: true }).click();
+  await link.click();
+}
+
 export async function signIn(page: Page, account: TAccount, options: { expectHome?: boolean } = {}) {
   await page.goto('/auth');
   await page.getByLabel(/email/i).fill(account.email);

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  MOBILE,
+  openFromMenu,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 const PHOTO = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'estacao.png')).toString('base64');
 const DATE_TIME = /\d{2}-\d{2}-\d{4} \d{2}:\d{2}/;
@@ -72,9 +82,7 @@ test.describe('event requests', () => {
 
     // The list: both reports pending, found through the menu's Events group.
     await signIn(page, ACCOUNTS.operator);
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await menu.getByRole('button', { name: 'Ocorrências' }).click();
-    await menu.getByRole('link', { name: 'Pedidos de ocorrência' }).click();
+    await openFromMenu(page, 'Ocorrências', 'Pedidos de ocorrência');
     await expect(page).toHaveURL(/\/event-request$/);
     await expect(page.getByTestId('filter-badges')).toContainText('Estado: Pendente');
     await page.getByLabel('Pesquisar por assunto, descrição ou participante').fill(stamp);

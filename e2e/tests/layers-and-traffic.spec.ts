@@ -4,7 +4,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  MOBILE,
+  openFromMenu,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 const WAZE_FEED = readFileSync(
@@ -56,7 +66,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     request,
   }) => {
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('link', { name: 'Camadas do mapa' }).click();
+    await openFromMenu(page, 'Configurações', 'Camadas do mapa');
     await expect(page).toHaveURL(/\/layers$/);
     await expect(page.getByRole('heading', { name: 'Trânsito (Waze for Cities)' })).toBeVisible();
     await expect(page.getByText('Não há camadas extra.', { exact: false })).toBeVisible();
@@ -152,7 +162,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     request,
   }) => {
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('link', { name: 'Ícones do mapa' }).click();
+    await openFromMenu(page, 'Configurações', 'Ícones do mapa');
     await expect(page).toHaveURL(/\/sprite$/);
     await page
       .locator('input[type="file"]')
@@ -206,7 +216,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     }
 
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('link', { name: 'Estatísticas de utilização' }).click();
+    await openFromMenu(page, 'Configurações', 'Estatísticas de utilização');
     const summary = page.getByTestId('statistics-summary');
     await expect(summary).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Últimos 30 dias' })).toBeChecked();

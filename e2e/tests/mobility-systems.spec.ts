@@ -1,6 +1,16 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  MOBILE,
+  openFromMenu,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -37,7 +47,7 @@ test.describe('mobility groups and systems', () => {
     await signIn(page, ACCOUNTS.admin);
 
     // The group, with an SVG icon, a colour and zoom ranges.
-    await page.getByRole('link', { name: 'Grupos de sistemas' }).click();
+    await openFromMenu(page, 'Sistemas', 'Grupos de sistemas');
     await expect(page).toHaveURL(/\/mobile-system-groups$/);
     await page.getByRole('link', { name: 'Novo grupo' }).first().click();
     await page.getByLabel(/^Nome/).fill('Autocarros da Maia');

@@ -57,7 +57,12 @@ export async function closeNotifications(page: Page) {
 export async function openFromMenu(page: Page, group: string, name: string) {
   const menu = page.getByRole('navigation', { name: /^(Menu principal|Main menu)$/ });
   const link = menu.getByRole('link', { name, exact: true });
-  if (!(await link.isVisible())) await menu.getByRole('button', { name: group, exact: true }).click();
+  // The menu may still be settling just after sign-in (a group re-folds as the session arrives): unfold the
+  // group until its link shows, as a person clicks again.
+  await expect(async () => {
+    if (!(await link.isVisible())) await menu.getByRole('button', { name: group, exact: true }).click();
+    await expect(link).toBeVisible({ timeout: 2000 });
+  }).toPass();
   await link.click();
 }
 

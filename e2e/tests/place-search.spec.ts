@@ -92,7 +92,7 @@ test.describe('place search', () => {
       // The station of that name is offered too, among the stops.
       await expect(
         visitor.getByRole('list', { name: pt ? 'Resultados da pesquisa' : 'Search results' }).getByRole('button', {
-          name: /^Campanhã/,
+          name: /^Campanhã Metro do Porto/,
         }),
       ).toBeVisible();
       await capture(visitor, `place-search-results-${device}-${language}`);

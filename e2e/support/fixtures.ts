@@ -29,6 +29,8 @@ export async function expectAccessible(page: Page) {
 /** Screenshot kept for people to look at, after an accessibility check of the same screen. */
 export async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle').catch(() => {});
+  // A screen kept for people is shot once it has settled: spinners gone too.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await expectAccessible(page);
   // A full-page shot of a scrolled page paints the fixed header and menu halfway down it: shoot from the top,
   // unless a dropdown, menu or dialog is open (scrolling would close or move it).

@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +12,13 @@ export function DelayedLoader({ delay = 50, minHeight = 200 }: { delay?: number;
   }, [delay]);
   return (
     <Center mih={minHeight} role="status" aria-live="polite">
-      {isShown && <Loader aria-label={t('common.loading')} />}
+      {/* The live region says the words; the spinner is only seen (a span may not carry a label). */}
+      {isShown && (
+        <>
+          <Loader aria-hidden />
+          <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+        </>
+      )}
     </Center>
   );
 }

@@ -67,8 +67,6 @@ function UploadForm({ onUploaded }: { onUploaded: (jobId: number) => void }) {
             onChange={setFile}
             error={errors.file}
             clearable
-            // Mantine's placeholder grey is too faint to read (WCAG AA).
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             miw={240}
             withAsterisk
           />

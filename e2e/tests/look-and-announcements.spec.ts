@@ -86,6 +86,32 @@ test.describe('look and announcements', () => {
     await expect(page.getByText('Verifique os campos assinalados')).toHaveCount(0);
   });
 
+  test('a refused form takes the user to its first error, but not away from a field they have already gone to', async ({
+    page,
+  }) => {
+    // The spec's 400 ms before the jump run when the test says so: a user quicker than that keeps their place.
+    await page.clock.install();
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/layers/create');
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.getByRole('button', { name: 'Criar camada' }).click();
+    await expect(page.getByText('Indique o endereço')).toBeVisible();
+    await page.getByLabel(/^Nome/).fill('Ortofotomapa DGT');
+    const kind = page.getByRole('combobox', { name: /^Tipo de serviço/ });
+    await kind.click();
+    await expect(page.getByRole('option', { name: 'WMS' })).toBeVisible();
+    await page.clock.runFor(1000);
+    await expect(kind).toBeFocused();
+    await page.getByRole('option', { name: 'WMS' }).click();
+    await expect(kind).toHaveValue('WMS');
+
+    // Left where the submit put them, they are taken to the first field in error.
+    await page.getByRole('button', { name: 'Criar camada' }).click();
+    await expect(page.getByText('Indique o endereço')).toBeVisible();
+    await page.clock.runFor(1000);
+    await expect(page.getByLabel(/^Endereço/)).toBeFocused();
+  });
+
   test('a notification closes by itself after five seconds', async ({ page }) => {
     // The page's clock is the test's: five seconds pass when the test says so, however busy the machine is.
     await page.clock.install();

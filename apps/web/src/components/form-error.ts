@@ -25,9 +25,15 @@ const FOCUSABLE = [
  * focus, once the errors have rendered (any Mantine input or Input.Wrapper).
  * A field out of sight (the event form's "Sentido" below the fold) would
  * otherwise leave the user with a notice and nothing to fix on screen.
+ * Nothing moves when the user has put the focus elsewhere in the meantime.
  */
 export function scrollToFirstError(container: ParentNode | null, delay = FORM_ERROR_SCROLL_DELAY_MS) {
+  const focusedOnRefusal = document.activeElement;
   window.setTimeout(() => {
+    // A user quicker than the delay has already gone to a field (typed a name,
+    // opened a list): taking the focus from them would close what they opened.
+    const focused = document.activeElement;
+    if (focused !== focusedOnRefusal && focused !== null && focused !== document.body) return;
     const error = container?.querySelector('.mantine-InputWrapper-error');
     const field = error?.closest<HTMLElement>('.mantine-InputWrapper-root') ?? null;
     if (!field) return;

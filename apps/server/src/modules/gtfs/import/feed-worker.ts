@@ -5,7 +5,6 @@
  * database connections, so the COPY, indexes and swap run from here too: the
  * server's thread only relays progress and a cancel.
  */
-import module from 'node:module';
 import { deserialize, serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TDatabase } from '../../../db/database.ts';
@@ -21,8 +20,10 @@ import type {
 } from './import-feed.ts';
 
 // Loading the import's modules is most of a worker's start: they come from the on-disk compile cache
-// (as in the server's own thread, see main.ts), so they are imported only once it is on.
-module.enableCompileCache?.();
+// and skip drizzle-orm's package lookups (as in the server's own thread, see main.ts), so they are
+// imported only once both are on (hooks belong to the thread that registers them).
+const { speedUpModuleLoading } = await import('../../../lib/module-loading.ts');
+speedUpModuleLoading();
 const { openDatabase } = await import('../../../db/database.ts');
 const { checkFeed } = await import('./check-feed.ts');
 const { FeedRejectedError, ImportCancelledError, importFeed, swapStagedFeed } = await import('./import-feed.ts');

@@ -1,14 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ACCOUNTS, APP_PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT, MQTT_BROKER_PORT } from './support/accounts.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const NODE = path.join(ROOT, 'node_modules', '.bin', 'node');
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-// A fresh database for every run, so the demo data is known and nothing leaks between runs.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'mip-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
@@ -17,13 +9,13 @@ export default defineConfig({
   // waits for, and on a busy machine that takes longer; a test that passes never waits for these.
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  // One server and one database: tests that change the configuration must not race each other.
-  workers: 1,
+  // Each worker starts a platform of its own (support/worker-platform.ts: server, database, mailbox, broker),
+  // so the files run side by side without racing on the configuration; the tests of one file run in order.
+  workers: Number(process.env.E2E_WORKERS || 1),
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${APP_PORT}`,
     locale: 'pt-PT',
     timezoneId: 'Europe/Lisbon',
     trace: 'retain-on-failure',
@@ -41,34 +33,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [
-    {
-      command: `${NODE} support/mail-catcher.ts`,
-      cwd: import.meta.dirname,
-      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-    },
-    {
-      command: `${NODE} ${path.join(ROOT, 'apps/server/src/main.ts')}`,
-      cwd: ROOT,
-      url: `http://127.0.0.1:${APP_PORT}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
-        ADMIN_EMAIL: ACCOUNTS.admin.email,
-        ADMIN_PASSWORD: ACCOUNTS.admin.password,
-        DEMO_PASSWORD: ACCOUNTS.operator.password,
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
-        LOG_LEVEL: 'warn',
-        MQTT_BROKER_PORT: String(MQTT_BROKER_PORT),
-      },
-    },
-  ],
 });

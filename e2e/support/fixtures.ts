@@ -1,7 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import { ACCOUNTS, MAIL_HTTP_PORT, type TAccount } from './accounts.ts';
+import { ACCOUNTS, type TAccount } from './accounts.ts';
+import { startWorkerPlatform, type TWorkerPlatform, workerPlatform } from './worker-platform.ts';
 
 export const SCREENSHOTS = path.join(import.meta.dirname, '..', 'screenshots');
 export const MOBILE = { width: 390, height: 844 };
@@ -76,7 +77,9 @@ export async function signIn(page: Page, account: TAccount, options: { expectHom
     .first()
     .fill(account.password);
   await page.getByRole('button', { name: /^(entrar|sign in)$/i }).click();
-  if (options.expectHome !== false) await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The console's first opening after a platform starts (its demo feed still importing) is slow on a busy
+  // machine: a person waits for it.
+  if (options.expectHome !== false) await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
 }
 
 /** An API session for seeding through the real API, never through the DOM. */
@@ -107,9 +110,29 @@ export interface TMailAttachment {
 export async function readMails(
   request: APIRequestContext,
 ): Promise<{ to: string[]; subject: string; text: string; attachments: TMailAttachment[] }[]> {
-  const response = await request.get(`http://127.0.0.1:${MAIL_HTTP_PORT}/messages`);
+  const response = await request.get(`http://127.0.0.1:${workerPlatform().mailHttpPort}/messages`);
   return response.json();
 }
 
-export const test = base;
+/**
+ * Every worker runs on a platform of its own (support/worker-platform.ts), started before its first test:
+ * `platform` says where, and pages and API requests go to it.
+ */
+export const test = base.extend<object, { platform: TWorkerPlatform }>({
+  platform: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it has none.
+    async ({}, use, workerInfo) => {
+      const { stop } = await startWorkerPlatform(workerInfo.parallelIndex);
+      try {
+        await use(workerPlatform());
+      } finally {
+        await stop();
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 300_000 },
+  ],
+  baseURL: async ({ platform }, use) => {
+    await use(platform.baseUrl);
+  },
+});
 export { ACCOUNTS, expect };

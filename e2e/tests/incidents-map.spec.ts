@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { APP_PORT } from '../support/accounts.ts';
 import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 import {
   isColour,
@@ -177,9 +176,9 @@ test.describe('incidents on the public map', () => {
   // Its own API context: the incidents are removed after the last test, when the tests' ones are gone.
   let seeding: APIRequestContext;
 
-  test.beforeAll(async ({ playwright }) => {
+  test.beforeAll(async ({ playwright, platform }) => {
     test.setTimeout(120_000);
-    seeding = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${APP_PORT}` });
+    seeding = await playwright.request.newContext({ baseURL: platform.baseUrl });
     seeded = await seedIncidents(seeding);
   });
 

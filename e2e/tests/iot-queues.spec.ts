@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { MQTT_BROKER_PORT } from '../support/accounts.ts';
 import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 const unique = () => Date.now().toString(36);
@@ -19,12 +18,13 @@ async function openSystemCard(page: Page, name: string, searchLabel: RegExp) {
  * Spec 000 §2 /iot-queue (MANAGE_MESSAGE_QUEUES): staff connect the platform
  * to a broker, watch it connect, send a test message through it, and the
  * reading shows on the system card of the map. The broker is the e2e
- * server's own (MQTT_BROKER_PORT), so no other run's messages reach it.
+ * worker's platform's own, so no other run's messages reach it.
  */
 test.describe('IoT message queues', () => {
   test('create a queue, see it connected, send a test message, see the value on the system card', async ({
     page,
     request,
+    platform,
   }) => {
     // Two languages and a phone, over the queue screens and the map: long on a busy machine.
     test.setTimeout(150_000);
@@ -58,7 +58,7 @@ test.describe('IoT message queues', () => {
 
     const queueName = `Sensores da Boavista ${run}`;
     await page.getByLabel(/^Nome/).fill(queueName);
-    await page.getByLabel('Endereço do broker').fill(`mqtt://127.0.0.1:${MQTT_BROKER_PORT}`);
+    await page.getByLabel('Endereço do broker').fill(`mqtt://127.0.0.1:${platform.mqttBrokerPort}`);
     await page.getByLabel('Tópico').fill(`boavista/${run}/#`);
     await capture(page, 'iot-queue-form-pt-PT');
     await page.getByRole('button', { name: 'Criar fila' }).click();

@@ -16,6 +16,15 @@ describe('the theme’s contrast', () => {
     expect(readableShade(buildShades('#ffeb3b'), [6, 7, 8, 9], ['#ffffff'])).toBeUndefined();
   });
 
+  it('mixes the shades of a colour given as hsl() as of the same colour in hex, not of the default teal', () => {
+    expect(buildShades('hsl(0, 100%, 50%)')).toEqual(buildShades('#ff0000'));
+    expect(buildShades('hsl(120deg 100% 25%)')).toEqual(buildShades('#008000'));
+    expect(buildShades('hsla(210, 79%, 46%, 0.5)')[6]).toBe('#1975d2');
+    // A light yellow gives links no readable shade on white, as its hex twin does; teal's would have.
+    expect(readableLinkShades('hsl(54, 100%, 62%)')).toEqual(readableLinkShades('#ffec3d'));
+    expect(readableLinkShades('hsl(54, 100%, 62%)').light).not.toBe(readableLinkShades('#0a6c74').light);
+  });
+
   it.each(['#0a6c74', '#1c7ed6', '#e91e63', '#4caf50', '#ff9800'])(
     'gives links in %s a colour that reads at AA in both schemes',
     (colour) => {

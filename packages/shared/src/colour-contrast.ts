@@ -31,6 +31,35 @@ function parseHex(hex: string): [number, number, number] | null {
   return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
+/** hsl()/hsla() as the configuration accepts it (hue in degrees; the alpha is ignored): CSS's sRGB conversion. */
+function parseHsl(colour: string): [number, number, number] | null {
+  const numbers = colour.match(/\d+(?:\.\d+)?/g)?.map(Number);
+  if (!/^hsla?\(/i.test(colour) || !numbers || numbers.length < 3) return null;
+  const [hue, saturation, lightness] = [
+    ((numbers[0] as number) % 360) / 60,
+    (numbers[1] as number) / 100,
+    (numbers[2] as number) / 100,
+  ];
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * Math.min(saturation, 1);
+  const second = chroma * (1 - Math.abs((hue % 2) - 1));
+  const sector = Math.floor(hue);
+  const [r, g, b] = ([
+    [chroma, second, 0],
+    [second, chroma, 0],
+    [0, chroma, second],
+    [0, second, chroma],
+    [second, 0, chroma],
+    [chroma, 0, second],
+  ][sector] ?? [0, 0, 0]) as [number, number, number];
+  const lift = lightness - chroma / 2;
+  return [r, g, b].map((c) => Math.round((c + lift) * 255)) as [number, number, number];
+}
+
+/** A configured colour's red, green and blue (0–255), or null for what the configuration would refuse. */
+function parseColour(colour: string): [number, number, number] | null {
+  return colour.startsWith('#') ? parseHex(colour) : parseHsl(colour);
+}
+
 function mix(rgb: [number, number, number], target: number, amount: number): string {
   const channel = (c: number) =>
     Math.round(c + (target - c) * amount)
@@ -42,7 +71,8 @@ function mix(rgb: [number, number, number], target: number, amount: number): str
 /** Ten shades around the colour, as app-colour.css mixes them (shade 6 is the colour itself). */
 export function buildShades(colour: string | undefined): string[] {
   const rgb =
-    parseHex(colour && isValidColour(colour) ? colour : FALLBACK) ?? (parseHex(FALLBACK) as [number, number, number]);
+    parseColour(colour && isValidColour(colour) ? colour : FALLBACK) ??
+    (parseHex(FALLBACK) as [number, number, number]);
   const lighter = [0.92, 0.8, 0.64, 0.46, 0.28, 0.12].map((amount) => mix(rgb, 255, amount));
   const darker = [0.12, 0.26, 0.4].map((amount) => mix(rgb, 0, amount));
   return [...lighter, mix(rgb, 0, 0), ...darker];

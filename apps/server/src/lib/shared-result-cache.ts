@@ -22,6 +22,8 @@ export interface TSharedResultCache<T> {
  */
 export function createSharedResultCache<T>(options: {
   ttlMs: number;
+  /** How long this result is kept, when results differ (a remembered failure, briefly); `ttlMs` otherwise. */
+  ttlMsOf?: (result: T) => number;
   maxBytes: number;
   sizeOf: (result: T) => number;
   now?: () => number;
@@ -57,7 +59,7 @@ export function createSharedResultCache<T>(options: {
       entry.result.then(
         (result) => {
           if (entries.get(key) !== entry) return;
-          entry.expiresAt = now() + options.ttlMs;
+          entry.expiresAt = now() + (options.ttlMsOf?.(result) ?? options.ttlMs);
           // The key and the entry weigh something too: many tiny results must not grow the map without end.
           entry.bytes = options.sizeOf(result) + ENTRY_OVERHEAD_BYTES + key.length;
           totalBytes += entry.bytes;

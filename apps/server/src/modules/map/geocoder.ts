@@ -1,5 +1,6 @@
 import type { TPlaceResult } from '@mip/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { createSharedResultCache } from '../../lib/shared-result-cache.ts';
 
 /** What one geocoder search needs besides the text. */
 export interface TGeocoderQuery {
@@ -14,6 +15,12 @@ export interface TGeocoderQuery {
   bounds: [[number, number], [number, number]] | null;
 }
 
+/** A search's places, and whether the geocoder failed to give them (remembered for a shorter while). */
+interface TGeocoderAnswer {
+  places: TPlaceResult[];
+  isFailure: boolean;
+}
+
 export interface TGeocoder {
   search(query: TGeocoderQuery): Promise<TPlaceResult[]>;
 }
@@ -24,7 +31,8 @@ export interface TGeocoderOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxResults?: number;
-  cacheEntries?: number;
+  /** What the kept answers may weigh in all (the oldest go first). */
+  cacheBytes?: number;
   cacheTtlMs?: number;
   /** How long a failure is remembered, so a geocoder that is down is not asked on every keystroke. */
   failureTtlMs?: number;
@@ -114,13 +122,17 @@ export function createGeocoder(options: TGeocoderOptions): TGeocoder {
   const timeoutMs = options.timeoutMs ?? 2500;
   const maxBytes = options.maxBytes ?? 256 * 1024;
   const maxResults = options.maxResults ?? 5;
-  const cacheEntries = options.cacheEntries ?? 2000;
   const cacheTtlMs = options.cacheTtlMs ?? 60 * 60_000;
   const failureTtlMs = options.failureTtlMs ?? 30_000;
-  /** Insertion-ordered: the oldest entry is the first to go when it is full. */
-  const cache = new Map<string, { expires: number; places: Promise<TPlaceResult[]> }>();
+  const cache = createSharedResultCache<TGeocoderAnswer>({
+    ttlMs: cacheTtlMs,
+    ttlMsOf: (answer) => (answer.isFailure ? failureTtlMs : cacheTtlMs),
+    maxBytes: options.cacheBytes ?? 4 * 1024 * 1024,
+    // Five places of a few hundred bytes each: their JSON is a fair weight.
+    sizeOf: (answer) => JSON.stringify(answer.places).length,
+  });
 
-  const ask = async (query: TGeocoderQuery, key: string): Promise<TPlaceResult[]> => {
+  const ask = async (query: TGeocoderQuery): Promise<TGeocoderAnswer> => {
     try {
       const response = await fetchFn(searchUrl(query, maxResults), {
         signal: AbortSignal.timeout(timeoutMs),
@@ -129,13 +141,12 @@ export function createGeocoder(options: TGeocoderOptions): TGeocoder {
       if (!response.ok) throw new Error(`status ${response.status}`);
       const answer = JSON.parse(await readCapped(response, maxBytes)) as unknown;
       if (!Array.isArray(answer)) throw new Error('the answer is not a list');
-      return answer.map((place) => toPlace(place as TNominatimPlace)).filter((place) => place !== null);
+      const places = answer.map((place) => toPlace(place as TNominatimPlace)).filter((place) => place !== null);
+      return { places, isFailure: false };
     } catch (error) {
       // The address carries the administrator's key: the log names the host only.
       options.log.warn({ host: new URL(query.url).host, err: (error as Error).message }, 'geocoder search failed');
-      const entry = cache.get(key);
-      if (entry) entry.expires = Date.now() + failureTtlMs;
-      return [];
+      return { places: [], isFailure: true };
     }
   };
 
@@ -148,15 +159,7 @@ export function createGeocoder(options: TGeocoderOptions): TGeocoder {
         query.bounds,
         query.text.toLowerCase(),
       ]);
-      const now = Date.now();
-      const hit = cache.get(key);
-      if (hit && hit.expires > now) return hit.places;
-      cache.delete(key);
-      if (cache.size >= cacheEntries) cache.delete(cache.keys().next().value as string);
-      const entry = { expires: now + cacheTtlMs, places: Promise.resolve<TPlaceResult[]>([]) };
-      cache.set(key, entry);
-      entry.places = ask(query, key);
-      return entry.places;
+      return cache.read(key, () => ask(query)).then((answer) => answer.places);
     },
   };
 }

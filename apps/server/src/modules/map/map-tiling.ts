@@ -7,8 +7,12 @@ import type { TServerConfig } from '../../config.ts';
 
 /**
  * Active placed systems from which a group is drawn from its vector tiles rather than sent as GeoJSON.
- * Measured with `npm run bench -- map-tiles-threshold` (4× CPU throttle, the map's first full render of one
- * group of N stops, GeoJSON against tiles): see the README's bench section for the figures behind it.
+ * A system costs about 41 bytes of gzipped GeoJSON (10,000 of them: 412 KB, issue 20) and a visitor then
+ * parses and indexes all of them in MapLibre's worker before the map is whole, whatever part they look at;
+ * 2,000 systems are about 80 KB gzipped — a few of the view's tiles, which a tiled group costs anyway — so
+ * below it GeoJSON loads with the page in the one /map/ call and keeps what only it gives (clustering, the
+ * legend's line names), and above it the tiles of the view win. A first estimate from sizes: the render
+ * times behind the choice could not be taken apart on the shared machine (see the README's bench section).
  */
 export const MAP_TILES_MIN_SYSTEMS = 2_000;
 

@@ -1,114 +1,91 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright';
 import type { TFigureGroup, TFigureGroupResult } from './figures.ts';
 import { median } from './http-throughput.ts';
+import { launchChromium, type TMapVisit, totalBytes, visitMapHome } from './map-page.ts';
 import { ensurePlatform } from './platform-server.ts';
 import { progress, REPO_ROOT } from './processes.ts';
 
-/** Issue 5: the public map page on localhost in Chromium with 4× CPU throttling. */
+/** Issue 5, and issue 20: the demo's map home in Chromium with 4× CPU throttling, median of five visits. */
 export const MAP_LCP_GOAL_MS = 2000;
 export const MAP_CLS_GOAL = 0.05;
 export const MAP_JS_BEFORE_MAP_GOAL_KB = 450;
-const CPU_THROTTLING_RATE = 4;
 const RUNS = 5;
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
-/** The MapLibre chunk: what visitors load to draw the map, the one split from everything else. */
-const MAP_CHUNK = /\/assets\/maplibre-gl-[^/]*\.js$/;
-
 /**
- * Largest contentful paint and cumulative layout shift as the browser reports
- * them (PerformanceObserver, buffered so nothing before the script is missed).
+ * The gzipped bytes each chunk loaded before the map chunk may have, by chunk name (issue 20: the bundle grew
+ * from 317 to 360 KB unseen as screens were added). Raised on purpose, with the reason in the commit.
  */
-const OBSERVE_VITALS = `
-  window.__vitals = { lcp: 0, cls: 0 };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-`;
+export const JS_BUDGET_FILE = path.join(REPO_ROOT, 'bench', 'map-js-budget.json');
+/** What a rewritten budget allows above today's size: a fix of a few lines passes, a new dependency does not. */
+const BUDGET_HEADROOM_BYTES = 1024;
 
-interface TVisit {
-  lcpMs: number;
-  cls: number;
-  /** Compressed bytes of the scripts requested before the map chunk. */
-  jsBeforeMapBytes: number;
+interface TJsBudget {
+  /** Gzipped bytes by chunk name (the file name without its content hash). */
+  chunks: Record<string, number>;
 }
 
-function ensureWebBuilt(): void {
-  if (existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  progress('the web app is not built: building it (vite build)…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.status !== 0) throw new Error('vite build failed');
+/** Each chunk's median size over the visits, by name. */
+function chunkSizes(visits: readonly TMapVisit[]): Record<string, number> {
+  const names = new Set(visits.flatMap((visit) => visit.scriptsBeforeMap.map((script) => script.chunk)));
+  return Object.fromEntries(
+    [...names]
+      .sort()
+      .map((name) => [
+        name,
+        Math.round(
+          median(visits.map((visit) => totalBytes(visit.scriptsBeforeMap.filter((script) => script.chunk === name)))),
+        ),
+      ]),
+  );
 }
 
-/** One cold visit of the map home: new browser context (empty cache), CPU slowed down four times. */
-async function visit(page: Page, url: string): Promise<TVisit> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
-  const scripts: { url: string; bytes: Promise<number> }[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() !== 'script') return;
-    // Encoded (on-the-wire) size of the body, as "gzipped" means for a served file.
-    const bytes = request
-      .response()
-      .then(async (response) => {
-        if (!response) return 0;
-        await response.finished();
-        return (await request.sizes()).responseBodySize;
-      })
-      .catch(() => 0);
-    scripts.push({ url: request.url(), bytes });
-  });
-  await page.addInitScript(OBSERVE_VITALS);
-  await page.goto(url, { waitUntil: 'load' });
-  await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  // Layout shifts and the last paint candidate are reported shortly after they happen.
-  await page.waitForTimeout(1000);
-  const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals);
-  const mapIndex = scripts.findIndex((script) => MAP_CHUNK.test(new URL(script.url).pathname));
-  const before = mapIndex === -1 ? scripts : scripts.slice(0, mapIndex);
-  const sizes = await Promise.all(before.map((script) => script.bytes));
-  await cdp.detach();
-  return { lcpMs: Math.round(vitals.lcp), cls: vitals.cls, jsBeforeMapBytes: sizes.reduce((a, b) => a + b, 0) };
+/** The chunks over their budget, a chunk the budget does not know counting as over a budget of 0. */
+export function overBudget(sizes: Record<string, number>, budget: TJsBudget) {
+  return Object.entries(sizes)
+    .filter(([name, bytes]) => bytes > (budget.chunks[name] ?? 0))
+    .map(([name, bytes]) => ({ name, bytes, budget: budget.chunks[name] ?? null }));
+}
+
+function checkBudget(sizes: Record<string, number>): number {
+  if (process.env.BENCH_WRITE_JS_BUDGET === '1') {
+    const chunks = Object.fromEntries(
+      Object.entries(sizes).map(([name, bytes]) => [name, bytes + BUDGET_HEADROOM_BYTES]),
+    );
+    writeFileSync(JS_BUDGET_FILE, `${JSON.stringify({ chunks }, null, 2)}\n`);
+    progress(`JS budget written to ${path.relative(REPO_ROOT, JS_BUDGET_FILE)} (today's sizes + 1 KB each)`);
+  }
+  const budget = JSON.parse(readFileSync(JS_BUDGET_FILE, 'utf8')) as TJsBudget;
+  const over = overBudget(sizes, budget);
+  for (const chunk of over) {
+    progress(
+      chunk.budget === null
+        ? `JS budget: new chunk ${chunk.name} loads before the map (${chunk.bytes} B gzipped, no budget)`
+        : `JS budget: ${chunk.name} grew to ${chunk.bytes} B gzipped, over its ${chunk.budget} B (+${chunk.bytes - chunk.budget} B)`,
+    );
+  }
+  if (over.length === 0) progress('JS budget: every chunk before the map within its budget');
+  return over.length;
 }
 
 export const mapVitalsFigures: TFigureGroup = {
   name: 'map-vitals',
   run: async (context): Promise<TFigureGroupResult> => {
     const platform = await ensurePlatform(context);
-    if (!existsSync(CHROMIUM)) {
-      progress(`map-vitals skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
-      return { figures: {}, goals: {} };
-    }
-    ensureWebBuilt();
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    const visits: TVisit[] = [];
+    const browser = await launchChromium('map-vitals');
+    if (!browser) return { figures: {}, goals: {} };
+    let visits: TMapVisit[];
     try {
-      for (let run = 1; run <= RUNS; run++) {
-        const browserContext = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'pt-PT' });
-        const page = await browserContext.newPage();
-        const result = await visit(page, `${platform.baseUrl}/`);
-        await browserContext.close();
-        progress(
-          `visit ${run}/${RUNS}: LCP ${result.lcpMs} ms, CLS ${result.cls.toFixed(3)}, ` +
-            `JS before the map chunk ${Math.round(result.jsBeforeMapBytes / 1024)} KB`,
-        );
-        visits.push(result);
-      }
+      visits = await visitMapHome(browser, `${platform.baseUrl}/`, RUNS, 'demo map');
     } finally {
       await browser.close();
     }
     const figures = {
       mapLcpMs: Math.round(median(visits.map((v) => v.lcpMs))),
+      mapFirstRenderMs: Math.round(median(visits.map((v) => v.firstRenderMs))),
       // The worst visit: a shift seen once is a shift a visitor sees.
       mapCls: Number(Math.max(...visits.map((v) => v.cls)).toFixed(3)),
-      mapJsBeforeMapKb: Math.round(median(visits.map((v) => v.jsBeforeMapBytes)) / 1024),
+      mapJsBeforeMapKb: Math.round(median(visits.map((v) => totalBytes(v.scriptsBeforeMap))) / 1024),
+      mapJsChunksOverBudget: checkBudget(chunkSizes(visits)),
     };
     return {
       figures,
@@ -116,6 +93,7 @@ export const mapVitalsFigures: TFigureGroup = {
         mapLcpMs: { atMost: MAP_LCP_GOAL_MS },
         mapCls: { atMost: MAP_CLS_GOAL },
         mapJsBeforeMapKb: { atMost: MAP_JS_BEFORE_MAP_GOAL_KB },
+        mapJsChunksOverBudget: { atMost: 0 },
       },
     };
   },

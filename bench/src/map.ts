@@ -59,8 +59,9 @@ async function loadSyntheticSystems(db: TDatabase): Promise<void> {
 async function waitForMap(baseUrl: string, features: number): Promise<string> {
   for (let attempt = 0; attempt < 300; attempt++) {
     const body = await (await fetch(`${baseUrl}${MAP_PATH}`, { headers: { 'accept-encoding': 'identity' } })).text();
-    const count = (JSON.parse(body) as { geometry: { features: unknown[] } }[]).reduce(
-      (sum, item) => sum + item.geometry.features.length,
+    // A group drawn from tiles sends no features but says how many systems it draws.
+    const count = (JSON.parse(body) as { systemsCount?: number; geometry: { features: unknown[] } }[]).reduce(
+      (sum, item) => sum + (item.systemsCount ?? item.geometry.features.length),
       0,
     );
     if (count >= features) return body;

@@ -15,6 +15,7 @@ import { httpThroughputFigures } from './http-throughput.ts';
 import { identitySearchFigures } from './identity-search.ts';
 import { iotFigures } from './iot.ts';
 import { mapFigures } from './map.ts';
+import { mapNationalFigures } from './map-national.ts';
 import { mapVitalsFigures } from './map-vitals.ts';
 import { killAllNow, progress, stopAll } from './processes.ts';
 import { processesClusterFigures } from './processes-cluster.ts';
@@ -30,6 +31,8 @@ const GROUPS: TFigureGroup[] = [
   // Before the map group: its /map/ figures are then taken with the 2,000 live events among the systems.
   eventFigures,
   mapFigures,
+  // After map (whose counts it would swell): every stop of the country on the platform.
+  mapNationalFigures,
   // After events: its widgets then count among 100,000 events.
   dashboardFigures,
   ruleTemplateFigures,

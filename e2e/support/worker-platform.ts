@@ -102,6 +102,9 @@ export async function startWorkerPlatform(parallelIndex: number): Promise<{ stop
       SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT + offset}`,
       LOG_LEVEL: 'warn',
       MQTT_BROKER_PORT: String(platform.mqttBrokerPort),
+      // A group is drawn from tiles from 150 systems here (2,000 in the product): above the demo network, so
+      // the other tests see it as GeoJSON, and within what map-tiled-group.spec.ts creates in seconds.
+      MAP_TILES_MIN_SYSTEMS: '150',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAP_TILES_MIN_SYSTEMS } from './modules/map/map-tiling.ts';
 
 /** What a server process runs: the API, the background jobs, or both. */
 export type TProcessRole = 'api' | 'workers' | 'all';
@@ -68,6 +69,8 @@ export interface TServerConfig {
   streetMapStyles: { LIGHT: string | null; DARK: string | null };
   /** How much a GTFS zip may unzip to, counted while inflating: per file, and over the files read. */
   gtfsZipLimits: TZipLimits;
+  /** Active placed systems from which a map group is drawn from vector tiles rather than GeoJSON (issue 20). */
+  mapTilesMinSystems: number;
   /** A SIGTERM/SIGINT exits within this many seconds, whatever hangs (stopping the embedded PostgreSQL too). */
   shutdownTimeoutSeconds: number;
 }
@@ -182,5 +185,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TServerConfig 
         Math.max(1, readInteger('GTFS_MAX_UNZIPPED_FEED_MB', DEFAULT_GTFS_ZIP_LIMITS.maxTotalBytes / MB, env)) * MB,
     },
     shutdownTimeoutSeconds: Math.max(1, readInteger('SHUTDOWN_TIMEOUT_SECONDS', 10, env)),
+    mapTilesMinSystems: Math.max(1, readInteger('MAP_TILES_MIN_SYSTEMS', MAP_TILES_MIN_SYSTEMS, env)),
   };
 }

@@ -53,6 +53,13 @@ const collectionOf = <T extends z.ZodType>(feature: T) =>
 export const ZGroupMapItem = z.object({
   type: z.enum(['GROUP', 'SYSTEM', 'TRAFFIC']),
   group: z.object({ id: z.number().int(), type: z.enum(MOBILITY_GROUP_TYPES) }),
+  /** The active systems of the group the map draws, whether sent as features or drawn from tiles. */
+  systemsCount: z.number().int().min(0),
+  /**
+   * The TileJSON the group is drawn from, its features then left out of the answer: the group's own
+   * tileMetadataUrl, else this platform's tiles of it when it is too large for GeoJSON (issue 20).
+   */
+  tileMetadataUrl: z.string().nullable(),
   geometry: collectionOf(ZMapFeature),
 });
 export type TGroupMapItem = z.infer<typeof ZGroupMapItem>;

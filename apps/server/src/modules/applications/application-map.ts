@@ -4,6 +4,7 @@ import type { TNotifiedCache } from '../../db/change-listener.ts';
 import type { TDatabase, TExecutor } from '../../db/database.ts';
 import type { TMapScope } from '../map/map.service.ts';
 import { createMapCache, type TMapAnswer } from '../map/map-cache.ts';
+import type { TMapTiling } from '../map/map-tiling.ts';
 import { groupsWithin } from '../mobility-systems/mobility-systems.service.ts';
 
 /**
@@ -11,7 +12,7 @@ import { groupsWithin } from '../mobility-systems/mobility-systems.service.ts';
  * with every map change like the platform's. A scope changed by an edit (here or in another process)
  * is noticed on the next request, which reads the scope anyway, and gets a cache of its own.
  */
-export function createApplicationMapCaches(db: TDatabase) {
+export function createApplicationMapCaches(db: TDatabase, tiling: TMapTiling) {
   const caches = new Map<number, { key: string; cache: TNotifiedCache<TMapAnswer> }>();
   return {
     get: (appId: number, scope: TMapScope): TNotifiedCache<TMapAnswer> => {
@@ -19,7 +20,7 @@ export function createApplicationMapCaches(db: TDatabase) {
       const held = caches.get(appId);
       if (held?.key === key) return held.cache;
       void held?.cache.close();
-      const cache = createMapCache(db, scope);
+      const cache = createMapCache(db, tiling, scope);
       caches.set(appId, { key, cache });
       return cache;
     },

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
 import { pickEncoding } from '../map/map-cache.ts';
+import { mapTilingOf } from '../map/map-tiling.ts';
 import { readMobilityGroupTree } from '../mobility-groups/mobility-groups.service.ts';
 import { searchPublicSystems } from '../mobility-systems/mobility-systems.service.ts';
 import { createApplicationMapCaches, groupsWithinScope, pruneGroupTree } from './application-map.ts';
@@ -44,7 +45,7 @@ const ZAppIdParams = z.object({ appId: ZIdParams.shape.id });
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['applications'];
   const manage = { rule: { all: ['WRITE_ROLE'] } } as const;
-  const mapCaches = createApplicationMapCaches(app.db);
+  const mapCaches = createApplicationMapCaches(app.db, mapTilingOf(app.config));
   app.addHook('onClose', mapCaches.close);
 
   app.get(

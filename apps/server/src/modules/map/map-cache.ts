@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createNotifiedCache, type TNotifiedCache } from '../../db/change-listener.ts';
 import type { TDatabase } from '../../db/database.ts';
 import { readMapItemsJson, type TMapScope } from './map.service.ts';
+import type { TMapTiling } from './map-tiling.ts';
 
 /**
  * Notified by triggers on the groups and systems tables (migration 0006) and on events and their
@@ -29,8 +30,8 @@ export interface TMapAnswer {
   expiresAt: number | null;
 }
 
-async function buildAnswer(db: TDatabase, scope: TMapScope | null): Promise<TMapAnswer> {
-  const { items, changesInMs } = await readMapItemsJson(db, scope);
+async function buildAnswer(db: TDatabase, tiling: TMapTiling, scope: TMapScope | null): Promise<TMapAnswer> {
+  const { items, changesInMs } = await readMapItemsJson(db, tiling, scope);
   // Counted from after the read, against the database's own clock: a clock apart from the database's
   // can only make the answer last a few milliseconds past the moment, never expire again and again early.
   const expiresAt = changesInMs === null ? null : Date.now() + Math.max(0, Math.ceil(changesInMs));
@@ -53,8 +54,12 @@ export type TMapCache = ReturnType<typeof createMapCache>;
  * The answer (an application's map when a scope is given), kept until a write is announced, MAX_AGE_MS passes, or its own expiresAt (an incident
  * starting or ending) is reached, whichever comes first.
  */
-export function createMapCache(db: TDatabase, scope: TMapScope | null = null): TNotifiedCache<TMapAnswer> {
-  const cache = createNotifiedCache(db, MAP_CHANNEL, MAX_AGE_MS, () => buildAnswer(db, scope));
+export function createMapCache(
+  db: TDatabase,
+  tiling: TMapTiling,
+  scope: TMapScope | null = null,
+): TNotifiedCache<TMapAnswer> {
+  const cache = createNotifiedCache(db, MAP_CHANNEL, MAX_AGE_MS, () => buildAnswer(db, tiling, scope));
   const isOutdated = (answer: TMapAnswer) => answer.expiresAt !== null && Date.now() >= answer.expiresAt;
   const fresh = () => {
     const answer = cache.fresh();

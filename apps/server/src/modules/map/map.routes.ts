@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { sendCacheable } from '../../http/cacheable.ts';
 import { createGeocoder } from './geocoder.ts';
 import { createMapCache, pickEncoding, type TMapAnswer } from './map-cache.ts';
+import { mapTilingOf } from './map-tiling.ts';
 import { searchPlaces } from './place-search.ts';
 
 /** GET /map/: the public map's items, polled by every visitor every 50 seconds (spec 001 §7). */
 export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createMapCache(app.db);
+  const cache = createMapCache(app.db, mapTilingOf(app.config));
   app.addHook('onClose', cache.close);
 
   const send = (request: FastifyRequest, reply: FastifyReply, answer: TMapAnswer) => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database.ts';
 import { IS_VISIBLE_TO_PUBLIC_SQL } from '../events/events.service.ts';
 import { groupsWithin } from '../mobility-systems/mobility-systems.service.ts';
+import { groupTileJsonUrl, type TMapTiling } from './map-tiling.ts';
 
 /** A system without a stored shape but with coordinates is drawn as a point there. */
 const SYSTEM_GEOMETRY = sql`coalesce(s.geometry::json, case when s.latitude is not null and s.longitude is not null
@@ -11,6 +12,10 @@ const SYSTEM_GEOMETRY = sql`coalesce(s.geometry::json, case when s.latitude is n
 /** Groups the public map draws: their systems are public. */
 const IS_DRAWN_GROUP = sql`g.layer_type <> 'NO_LAYERS'`;
 
+/** System `s` of group `g` is drawn: active, with a shape or coordinates. */
+const IS_PLACED_SYSTEM_OF_GROUP = sql`s.group_id = g.id and s.active
+     and (s.geometry is not null or (s.latitude is not null and s.longitude is not null))`;
+
 /** The active systems of group `g` that have a place, as a JSON array of GeoJSON features. */
 const GROUP_FEATURES = sql`coalesce((
   select json_agg(json_build_object(
@@ -18,8 +23,7 @@ const GROUP_FEATURES = sql`coalesce((
            'properties', json_build_object('_msid', s.id, 'name', s.name, 'systemType', s.system_type, 'color', s.color))
          order by s.id)
     from mobility_systems s
-   where s.group_id = g.id and s.active
-     and (s.geometry is not null or (s.latitude is not null and s.longitude is not null))
+   where ${IS_PLACED_SYSTEM_OF_GROUP}
 ), '[]'::json)`;
 
 /**
@@ -45,9 +49,11 @@ export interface TMapItemsJson {
  * The items of GET /map/, serialised by PostgreSQL. Building the JSON text in the database keeps ten
  * thousand systems and thousands of incident parts from becoming JS objects on every rebuild.
  *
- * - One GROUP item per group drawn on the map (layerType other than NO_LAYERS), its active systems as
- *   GeoJSON features; none for a group with a tileMetadataUrl, which the map draws from vector tiles (the
- *   item stays, so the filter still lists the group).
+ * - One GROUP item per group drawn on the map (layerType other than NO_LAYERS), with how many systems it
+ *   draws (systemsCount: the map says it aloud) and its active systems as GeoJSON features; none for a group
+ *   drawn from vector tiles, whose TileJSON the item names (tileMetadataUrl): the administrator's address
+ *   when one is set, else the platform's own tiles once the group has `tiling.minSystems` systems. The item
+ *   stays, so the filter still lists the group.
  * - One EVENT item (current incidents) and one FUTURE_EVENT item (not started yet), each present when it
  *   has incidents: the parts of every public incident — public, live (OPEN, IN_PROGRESS, PENDING), of an
  *   active category, not ended — as features carrying their own drawing properties (isAlternative,
@@ -56,7 +62,11 @@ export interface TMapItemsJson {
  *   stored part can never pose as another incident. Alternative paths are included: the map hides them
  *   until an incident card asks for them.
  */
-export async function readMapItemsJson(db: TExecutor, scope: TMapScope | null = null): Promise<TMapItemsJson> {
+export async function readMapItemsJson(
+  db: TExecutor,
+  tiling: TMapTiling,
+  scope: TMapScope | null = null,
+): Promise<TMapItemsJson> {
   const isGroupInScope = scope?.groupIds ? sql`g.id in ${groupsWithin(scope.groupIds)}` : sql`true`;
   const isKindInScope = scope
     ? sql`(case when l.is_future then 'FUTURE_EVENT' else 'EVENT' end) = any(${sql.param([...scope.incidentKinds])}::text[])`
@@ -87,9 +97,16 @@ export async function readMapItemsJson(db: TExecutor, scope: TMapScope | null = 
       select 0 as kind, g.id as position, json_build_object(
                'type', 'GROUP',
                'group', json_build_object('id', g.id, 'type', g.type),
+               'systemsCount', placed.n,
+               'tileMetadataUrl', tiled.url,
                'geometry', json_build_object('type', 'FeatureCollection', 'features',
-                 case when g.tile_metadata_url is null then ${GROUP_FEATURES} else '[]'::json end)) as item
+                 case when tiled.url is null then ${GROUP_FEATURES} else '[]'::json end)) as item
         from mobility_system_groups g
+        cross join lateral (select count(*)::int as n from mobility_systems s where ${IS_PLACED_SYSTEM_OF_GROUP}) placed
+        cross join lateral (
+          select coalesce(g.tile_metadata_url, case when placed.n >= ${tiling.minSystems}
+                   then replace(${groupTileJsonUrl(tiling.publicUrl, '{id}')}, '{id}', g.id::text) end) as url
+        ) tiled
        where ${IS_DRAWN_GROUP} and ${isGroupInScope}
       union all
       select 1, case when is_future then 1 else 0 end, json_build_object(

@@ -165,6 +165,9 @@ describe('a group drawn from tiles on GET /api/map/', () => {
     expect(items.find((item) => item.group?.id === tiled.id)).toEqual({
       type: 'GROUP',
       group: { id: tiled.id, type: 'STATIC' },
+      // Counted all the same, and named with the tiles the map draws it from.
+      systemsCount: 1,
+      tileMetadataUrl: 'http://mip.test/api/mobility-system-groups/1/tiles.json',
       geometry: { type: 'FeatureCollection', features: [] },
     });
     expect(items.find((item) => item.group?.id === plain.id)?.geometry.features).toHaveLength(1);

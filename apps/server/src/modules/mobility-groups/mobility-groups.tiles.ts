@@ -8,6 +8,7 @@ import { createNotifiedCache } from '../../db/change-listener.ts';
 import type { TDatabase } from '../../db/database.ts';
 import { readGroupFeatures } from '../map/map.service.ts';
 import { MAP_CHANNEL } from '../map/map-cache.ts';
+import { groupTileJsonUrl } from '../map/map-tiling.ts';
 
 /** A safety net should a notification be missed while the listening connection reconnects (as the map's). */
 const MAX_AGE_MS = 60_000;
@@ -112,7 +113,7 @@ export function createGroupTileCache(db: TDatabase, publicUrl: string) {
         tilejson: '3.0.0',
         name: tiles.name,
         scheme: 'xyz',
-        tiles: [`${publicUrl}/api/mobility-system-groups/${groupId}/tiles/{z}/{x}/{y}.pbf`],
+        tiles: [groupTileJsonUrl(publicUrl, groupId).replace(/tiles\.json$/, 'tiles/{z}/{x}/{y}.pbf')],
         vector_layers: [
           {
             id: GROUP_TILES_LAYER,

@@ -1,7 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './base-map.css';
 import { Box, useComputedColorScheme } from '@mantine/core';
-import { type Map as MapLibre, setWorkerUrl } from 'maplibre-gl';
+import type { Map as MapLibre } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { type Ref, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,21 @@ import { applicationIdOf } from '../../features/applications/app-scope';
 import { useAppConfiguration } from '../../features/configuration/useAppConfiguration';
 import { NetworkBackdrop } from './NetworkBackdrop';
 
-// MapLibre parses tiles and GeoJSON in a module worker; the bundle ships the worker file beside the app.
-setWorkerUrl(workerUrl);
+let mapLibrary: Promise<typeof import('maplibre-gl')> | null = null;
+
+/**
+ * MapLibre, asked for when the first map mounts rather than imported with the page: the page around the
+ * map paints and asks for its data while the library (a quarter of a megabyte gzipped, seconds of compiling
+ * on a slow phone) downloads, instead of after it (issue 20: the map home's LCP). It parses tiles and
+ * GeoJSON in a module worker, which the bundle ships beside the app; its address is set before any map exists.
+ */
+export function loadMapLibrary() {
+  mapLibrary ??= import('maplibre-gl').then((library) => {
+    library.setWorkerUrl(workerUrl);
+    return library;
+  });
+  return mapLibrary;
+}
 
 /** Spec 001 §9: default zoom 13, max zoom 20; the map opens on Porto until told otherwise. */
 export const MAP_DEFAULT_ZOOM = 13;
@@ -73,6 +86,7 @@ export function BaseMap({
     >
       <MapLibreMap
         ref={mapRef}
+        mapLib={loadMapLibrary()}
         mapStyle={styleUrl}
         initialViewState={{ ...MAP_DEFAULT_CENTER, zoom: MAP_DEFAULT_ZOOM }}
         maxZoom={MAP_MAX_ZOOM}

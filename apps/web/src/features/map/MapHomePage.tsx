@@ -54,6 +54,7 @@ import { SearchBox } from './SearchBox';
 import { SIDE_PANEL_OPEN_SHARE, SIDE_PANEL_WIDTH, SidePanel } from './SidePanel';
 import { SystemCard } from './SystemCard';
 import { TrafficCard } from './TrafficCard';
+import { useFirstFullRender } from './useFirstFullRender';
 import { selectionMessage, useHostMap } from './useHostMap';
 import { useLayerCheck } from './useLayerCheck';
 import {
@@ -91,8 +92,10 @@ export default function MapHomePage() {
   // Read at once, not after a first render: the filter panel's initial state depends on it.
   const isMobile = !useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const settings = useMemo(() => readMapSettings(config, isMobile), [config, isMobile]);
-  const tree = useMapGroupTree().data ?? [];
-  const items = useMapItems().data ?? [];
+  const treeQuery = useMapGroupTree();
+  const itemsQuery = useMapItems();
+  const tree = treeQuery.data ?? [];
+  const items = itemsQuery.data ?? [];
   const mapRef = useRef<MapRef>(null);
   const { ref: pageRef, height: pageHeight } = useElementSize();
 
@@ -210,6 +213,8 @@ export default function MapHomePage() {
           },
     [isMobile, pageHeight, isFilterOpen],
   );
+
+  useFirstFullRender(mapRef, isMapLoaded && treeQuery.isSuccess && itemsQuery.isSuccess);
 
   // Fits the map to an incident opened by link or from a system card, once both it and the map are there.
   const incidentData = selectedIncident.data;

@@ -35,7 +35,13 @@ function part(
 }
 
 const items: TMapItem[] = [
-  { type: 'GROUP', group: { id: 9, type: 'STATIC' }, geometry: { type: 'FeatureCollection', features: [] } },
+  {
+    type: 'GROUP',
+    group: { id: 9, type: 'STATIC' },
+    systemsCount: 0,
+    tileMetadataUrl: null,
+    geometry: { type: 'FeatureCollection', features: [] },
+  },
   {
     type: 'EVENT',
     group: null,

@@ -15,6 +15,7 @@ const layer = (groupId: number, names: [string, string | null][], tilesUrl: stri
   points: { type: 'FeatureCollection', features: [] },
   lines: { type: 'FeatureCollection', features: names.map(([name, color]) => line(name, color)) as never },
   tilesUrl,
+  systemsCount: names.length,
   isClustered: false,
   iconImage: null,
   minZoom: 0,

@@ -4,6 +4,7 @@ import { groupNode } from './group-node.fixture';
 import {
   buildCustomLayers,
   buildGroupLayers,
+  countDrawn,
   interactiveGroupLayerIds,
   readOccurrence,
   SLOT,
@@ -69,7 +70,17 @@ const route = (id: number): TMapFeature => ({
 const itemOf = (groupId: number, features: TMapFeature[]): TMapItem => ({
   type: 'GROUP',
   group: { id: groupId, type: 'STATIC' },
+  systemsCount: features.length,
+  tileMetadataUrl: null,
   geometry: { type: 'FeatureCollection', features },
+});
+/** A group the server hands over to tiles: its item names the TileJSON and counts systems it does not send. */
+const tiledItemOf = (groupId: number, systemsCount: number, tileMetadataUrl: string): TMapItem => ({
+  type: 'GROUP',
+  group: { id: groupId, type: 'STATIC' },
+  systemsCount,
+  tileMetadataUrl,
+  geometry: { type: 'FeatureCollection', features: [] },
 });
 const byId = (...groups: TMobilityGroupNode[]) => new Map(groups.map((entry) => [entry.id, entry]));
 
@@ -89,10 +100,11 @@ describe('buildGroupLayers', () => {
     expect(buildGroupLayers([itemOf(1, [])], byId(metro), new Set(), false)).toEqual([]);
   });
 
-  it('draws a group with a tileMetadataUrl from its vector tiles, never clustered', () => {
-    const tiled = group(7, { tileMetadataUrl: TILES, allowClustering: true });
+  it('draws a group the map answer names tiles for from those vector tiles, never clustered', () => {
+    // Too large for GeoJSON by the server's measure: the group itself names no tiles.
+    const tiled = group(7, { allowClustering: true });
     // The map answer sends the item empty: the systems come from the tiles.
-    const [layer] = buildGroupLayers([itemOf(7, [])], byId(tiled), new Set([7]), false);
+    const [layer] = buildGroupLayers([tiledItemOf(7, 2500, TILES)], byId(tiled), new Set([7]), false);
     expect(layer).toMatchObject({ groupId: 7, tilesUrl: TILES, isClustered: false, customLayers: null });
     expect(interactiveGroupLayerIds(layer)).toEqual(['group-7-points', 'group-7-lines']);
   });
@@ -115,6 +127,23 @@ describe('buildGroupLayers', () => {
     expect(fallback.customLayers).toBeNull();
     expect(interactiveGroupLayerIds(fallback)).toContain('group-4-points');
     expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('countDrawn', () => {
+  it("counts a tiled group's systems, which the page never holds as features, with the others", () => {
+    const groups = byId(group(1), group(7));
+    const layers = buildGroupLayers(
+      [itemOf(1, [stop(11), route(12)]), tiledItemOf(7, 2500, TILES)],
+      groups,
+      new Set([1, 7]),
+      false,
+    );
+    expect(countDrawn(layers)).toBe(2502);
+    // A group left out of the filter is not counted.
+    expect(
+      countDrawn(buildGroupLayers([itemOf(1, [stop(11)]), tiledItemOf(7, 2500, TILES)], groups, new Set([1]), false)),
+    ).toBe(1);
   });
 });
 

@@ -35,7 +35,8 @@ export interface TCustomLayer {
 
 /**
  * What the map draws of one group. From the map answer, its points and its lines apart, since only points
- * cluster; from vector tiles (a group with a tileMetadataUrl), one source whose layer `systems` holds both.
+ * cluster; from vector tiles (the map answer names its TileJSON: the group's own tileMetadataUrl, or the
+ * platform's tiles of a group too large for GeoJSON), one source whose layer `systems` holds both.
  */
 export interface TGroupLayer {
   groupId: number;
@@ -44,6 +45,8 @@ export interface TGroupLayer {
   lines: TCollection;
   /** The group's TileJSON when it is drawn from vector tiles; its features then are not in the map answer. */
   tilesUrl: string | null;
+  /** How many systems it draws, counted by the server: a tiled group's are never all in the page. */
+  systemsCount: number;
   /** Never for a group drawn from tiles: only GeoJSON sources cluster. */
   isClustered: boolean;
   /** The group's icon is drawn on its points when it has one. */
@@ -152,8 +155,8 @@ export function buildCustomLayers(
 
 /**
  * One layer set per drawn group of the map answer. Zoom ranges follow the group's settings for a picked
- * filter or for the unfiltered map (spec 001 §3 zoom min and max, filtered and not filtered). A group with
- * a tileMetadataUrl is drawn from those vector tiles; a CUSTOM_LAYERS group with its own layers (the
+ * filter or for the unfiltered map (spec 001 §3 zoom min and max, filtered and not filtered). A group whose
+ * item names a tileMetadataUrl is drawn from those vector tiles; a CUSTOM_LAYERS group with its own layers (the
  * default ones when none of them passes the checks, so its systems stay on the map) once `check` is there.
  */
 export function buildGroupLayers(
@@ -171,7 +174,7 @@ export function buildGroupLayers(
     const [minZoom, maxZoom] = isFiltered
       ? [group.minZoomFiltered, group.maxZoomFiltered]
       : [group.minZoomNotFiltered, group.maxZoomNotFiltered];
-    const tilesUrl = group.tileMetadataUrl;
+    const tilesUrl = item.tileMetadataUrl;
     const zoom = { minZoom: minZoom ?? MIN_MAP_ZOOM, maxZoom: maxZoom ?? MAX_MAP_ZOOM };
     let customLayers: TCustomLayer[] | null = null;
     if (hasCustomLayers(group)) {
@@ -187,6 +190,7 @@ export function buildGroupLayers(
         points: { type: 'FeatureCollection', features: features.filter(isPoint) },
         lines: { type: 'FeatureCollection', features: features.filter((feature) => !isPoint(feature)) },
         tilesUrl,
+        systemsCount: item.systemsCount,
         isClustered: group.allowClustering && !tilesUrl,
         iconImage: group.icon ? groupIconImage(group.id) : null,
         ...zoom,
@@ -200,9 +204,9 @@ export function buildGroupLayers(
 export const hasCustomLayers = (group: Pick<TMobilityGroupNode, 'layerType' | 'styles'>) =>
   group.layerType === 'CUSTOM_LAYERS' && styleLayersOf(group.styles).length > 0;
 
-/** How many systems the drawn layers hold: said aloud to screen readers, since the canvas says nothing. */
+/** How many systems the drawn layers hold, tiled ones too: said aloud to screen readers, since the canvas says nothing. */
 export const countDrawn = (layers: readonly TGroupLayer[]) =>
-  layers.reduce((sum, layer) => sum + layer.points.features.length + layer.lines.features.length, 0);
+  layers.reduce((sum, layer) => sum + layer.systemsCount, 0);
 
 /** Where to fly for a search result: its box when it has one, else its point at least at the default zoom. */
 export function targetOf(result: {

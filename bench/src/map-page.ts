@@ -1,0 +1,137 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright';
+import { progress, REPO_ROOT } from './processes.ts';
+
+/** Issue 5: the map home is measured in Chromium with its CPU slowed four times, as a mid-range phone. */
+export const CPU_THROTTLING_RATE = 4;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
+/** The MapLibre chunk: what visitors load to draw the map, the one split from everything else. */
+const MAP_CHUNK = /\/assets\/maplibre-gl-[^/]*\.js$/;
+/** The user-timing mark the map home sets on its first full render (apps/web/src/features/map/useFirstFullRender.ts). */
+const FIRST_FULL_RENDER_MARK = 'mip:map-first-full-render';
+
+/**
+ * Largest contentful paint and cumulative layout shift as the browser reports
+ * them (PerformanceObserver, buffered so nothing before the script is missed).
+ */
+const OBSERVE_VITALS = `
+  window.__vitals = { lcp: 0, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+/** One script the page loaded before the map chunk: its name without the content hash, and its bytes on the wire. */
+export interface TScriptSize {
+  chunk: string;
+  bytes: number;
+}
+
+export interface TMapVisit {
+  lcpMs: number;
+  cls: number;
+  /** From navigation to the map's first idle with its data on it (the page's user-timing mark). */
+  firstRenderMs: number;
+  /** The scripts requested before the map chunk, compressed as served. */
+  scriptsBeforeMap: TScriptSize[];
+}
+
+/** `assets/index-B3x9aZ_q.js` → `index`: a chunk keeps its name from build to build, not its hash. */
+export function chunkName(url: string): string {
+  const file = path.basename(new URL(url).pathname);
+  return file.replace(/-[A-Za-z0-9_-]{8}\.js$/, '').replace(/\.js$/, '');
+}
+
+export const totalBytes = (scripts: readonly TScriptSize[]) => scripts.reduce((sum, script) => sum + script.bytes, 0);
+
+export function ensureWebBuilt(): void {
+  if (existsSync(path.join(WEB_DIST, 'index.html'))) return;
+  progress('the web app is not built: building it (vite build)…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+/** Chromium for the map visits, or null (with a message) when there is none. */
+export async function launchChromium(group: string): Promise<Browser | null> {
+  if (!existsSync(CHROMIUM)) {
+    progress(`${group} skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
+    return null;
+  }
+  ensureWebBuilt();
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** One cold visit of the map home: new browser context (empty cache), CPU slowed down four times. */
+async function visit(page: Page, url: string): Promise<TMapVisit> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+  const scripts: { url: string; bytes: Promise<number> }[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return;
+    // Encoded (on-the-wire) size of the body, as "gzipped" means for a served file.
+    const bytes = request
+      .response()
+      .then(async (response) => {
+        if (!response) return 0;
+        await response.finished();
+        return (await request.sizes()).responseBodySize;
+      })
+      .catch(() => 0);
+    scripts.push({ url: request.url(), bytes });
+  });
+  await page.addInitScript(OBSERVE_VITALS);
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_FULL_RENDER_MARK, {
+    timeout: 120_000,
+    polling: 100,
+  });
+  const firstRenderMs = await page.evaluate(
+    (mark) => performance.getEntriesByName(mark)[0].startTime,
+    FIRST_FULL_RENDER_MARK,
+  );
+  await page.waitForLoadState('networkidle');
+  // The last paint candidate and layout shifts are reported a little after they happen: wait for two frames
+  // after the page went quiet, not a fixed time.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals);
+  const mapIndex = scripts.findIndex((script) => MAP_CHUNK.test(new URL(script.url).pathname));
+  const before = mapIndex === -1 ? scripts : scripts.slice(0, mapIndex);
+  const sizes = await Promise.all(
+    before.map(async (script) => ({ chunk: chunkName(script.url), bytes: await script.bytes })),
+  );
+  await cdp.detach();
+  return {
+    lcpMs: Math.round(vitals.lcp),
+    cls: vitals.cls,
+    firstRenderMs: Math.round(firstRenderMs),
+    scriptsBeforeMap: sizes,
+  };
+}
+
+/** `runs` cold visits of the map home at `url`, a desktop screen in Portuguese, each reported as it ends. */
+export async function visitMapHome(browser: Browser, url: string, runs: number, label: string): Promise<TMapVisit[]> {
+  const visits: TMapVisit[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'pt-PT' });
+    try {
+      const result = await visit(await context.newPage(), url);
+      progress(
+        `${label} visit ${run}/${runs}: LCP ${result.lcpMs} ms, first full render ${result.firstRenderMs} ms, ` +
+          `CLS ${result.cls.toFixed(3)}, JS before the map chunk ${Math.round(totalBytes(result.scriptsBeforeMap) / 1024)} KB`,
+      );
+      visits.push(result);
+    } finally {
+      await context.close();
+    }
+  }
+  return visits;
+}

@@ -7,7 +7,8 @@ import {
   PERMISSION_GROUPS,
 } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS, mergeCatalogFiles } from './catalogs';
+import { CATALOGS } from './all-catalogs';
+import { mergeCatalogFiles } from './catalogs';
 
 const ptPT = CATALOGS['pt-PT'] as Record<string, Record<string, string>>;
 const enUS = CATALOGS['en-US'] as Record<string, Record<string, string>>;

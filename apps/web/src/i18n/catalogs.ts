@@ -1,6 +1,6 @@
 import type { TLanguage } from '@mip/shared';
 
-type TCatalog = { [key: string]: string | TCatalog };
+export type TCatalog = { [key: string]: string | TCatalog };
 
 /**
  * Each feature keeps its texts in its own file per language (`pt-PT/users.json`
@@ -30,7 +30,8 @@ export function mergeCatalogFiles(files: Record<string, { default: TCatalog }>):
   return merged;
 }
 
-export const CATALOGS: Record<TLanguage, TCatalog> = {
-  'pt-PT': mergeCatalogFiles(import.meta.glob<{ default: TCatalog }>('./pt-PT/*.json', { eager: true })),
-  'en-US': mergeCatalogFiles(import.meta.glob<{ default: TCatalog }>('./en-US/*.json', { eager: true })),
-};
+/** One language's catalog, fetched when it is first needed (pt-PT/index.ts, en-US/index.ts: one chunk each). */
+export async function loadCatalog(language: TLanguage): Promise<TCatalog> {
+  const module = language === 'en-US' ? await import('./en-US/index') : await import('./pt-PT/index');
+  return module.default;
+}

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/pt';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { CATALOGS } from './catalogs';
+import { loadCatalog } from './catalogs';
 
 const STORAGE_KEY = 'mip.language';
 
@@ -24,8 +24,10 @@ function applyLanguage(language: TLanguage) {
 
 export async function initI18n() {
   const language = readStoredLanguage();
+  // Only the visitor's language is fetched; the other comes when they switch (changeLanguage). Both catalogs
+  // hold every key (catalogs.test.ts), so the fallback is never needed for a missing text.
   await i18next.use(initReactI18next).init({
-    resources: { 'pt-PT': { translation: CATALOGS['pt-PT'] }, 'en-US': { translation: CATALOGS['en-US'] } },
+    resources: { [language]: { translation: await loadCatalog(language) } },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
@@ -40,6 +42,9 @@ export async function changeLanguage(language: TLanguage) {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // not persisted; still switch for this tab
+  }
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    i18next.addResourceBundle(language, 'translation', await loadCatalog(language));
   }
   applyLanguage(language);
   await i18next.changeLanguage(language);

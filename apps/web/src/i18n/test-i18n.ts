@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { CATALOGS } from './catalogs';
+import { CATALOGS } from './all-catalogs';
 
 /** i18next with the real catalogs, for unit tests that check the texts a user reads (pt-PT first). */
 export async function initTestI18n(): Promise<void> {

@@ -6,7 +6,7 @@ import {
   ROUTE_DIRECTIONS,
 } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS } from '../../i18n/catalogs';
+import { CATALOGS } from '../../i18n/all-catalogs';
 
 type TTree = { [key: string]: string | TTree };
 const at = (catalog: TTree, path: string) =>

@@ -1,6 +1,6 @@
 import { PERMISSIONS, type TAuthSession, type TPermission } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS } from '../../i18n/catalogs';
+import { CATALOGS } from '../../i18n/all-catalogs';
 import { findHomeShortcuts, HOME_SHORTCUT_PATHS, shortcutDescriptionKey } from './home-shortcuts';
 
 function sessionWith(permissions: readonly TPermission[]): TAuthSession {

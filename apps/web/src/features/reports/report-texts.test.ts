@@ -6,7 +6,7 @@ import {
   REPORT_RECURRENCES,
 } from '@mip/shared';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS } from '../../i18n/catalogs';
+import { CATALOGS } from '../../i18n/all-catalogs';
 import { splitJobError } from './ReportJobProgress';
 import { toReportScheduleInput } from './report-schedule-form';
 

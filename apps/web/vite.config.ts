@@ -7,6 +7,9 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
+const MANTINE_AND_ITS_DEPENDENCIES =
+  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|react-textarea-autosize|clsx|tslib|get-nonce|detect-node-es)[\\/]/;
+
 export default defineConfig({
   plugins: [react(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
@@ -18,5 +21,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // Mantine ships a module per component, and every screen is a lazy chunk: split by who shares what,
+        // the map home loaded 116 files (93 before MapLibre), most of them a component of 1–3 KB. Mantine
+        // and the few packages under it are one chunk instead, downloaded once for every screen: 58 files,
+        // no more bytes (414 KB gzipped before the map against 418).
+        codeSplitting: {
+          groups: [{ name: 'ui', test: MANTINE_AND_ITS_DEPENDENCIES }],
+        },
+      },
+    },
   },
 });

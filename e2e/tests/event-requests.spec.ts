@@ -166,6 +166,8 @@ test.describe('event requests', () => {
     await rejectDialog.getByRole('button', { name: 'Rejeitar o pedido' }).click();
     await expect(rejectDialog.getByText('Indique o motivo da rejeição')).toBeVisible();
     await expect(rejectDialog.getByRole('textbox', { name: /^Motivo/ })).toHaveAttribute('aria-invalid', 'true');
+    // A pop-up form takes the user to its first field in error, as a page form does.
+    await expect(rejectDialog.getByRole('textbox', { name: /^Motivo/ })).toBeFocused();
     await closeNotifications(page);
     await capture(page, 'event-request-reject-error-pt-PT');
     await rejectDialog

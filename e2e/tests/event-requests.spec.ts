@@ -76,7 +76,8 @@ async function seedRequests(request: APIRequestContext, stamp: string) {
 
 test.describe('event requests', () => {
   test('staff accept one citizen report and reject another with a reason', async ({ page, request }) => {
-    test.setTimeout(150_000);
+    // Every capture checks the screen in both colour schemes.
+    test.setTimeout(240_000);
     const stamp = Date.now().toString(36);
     const { operator, category, toAccept, toReject } = await seedRequests(request, stamp);
 

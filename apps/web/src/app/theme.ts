@@ -13,6 +13,7 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import './app-colour.css';
+import './links-in-text.css';
 
 /**
  * The primary colour's ten shades are CSS custom properties (app-colour.css) mixed from

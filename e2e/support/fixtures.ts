@@ -7,15 +7,22 @@ import { startWorkerPlatform, type TWorkerPlatform, workerPlatform } from './wor
 export const SCREENSHOTS = path.join(import.meta.dirname, '..', 'screenshots');
 export const MOBILE = { width: 390, height: 844 };
 
-/** Fails on serious or critical accessibility problems in what the page shows now, once it has settled. */
-export async function expectAccessible(page: Page) {
-  // A menu, dialog or overlay still fading is half transparent: axe would judge its contrast mid-way.
+/** Where the console keeps the user's light/dark choice (App.tsx's colour scheme manager). */
+const THEME_KEY = 'mip.theme';
+
+/** Waits until what changes by itself has settled: menus, dialogs and colours still fading would be judged mid-way. */
+async function settled(page: Page) {
   // A spinner turns for as long as it shows: only animations that end are waited for.
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** Fails on serious or critical axe findings in what the page shows now, named with the colour scheme. */
+async function expectNoSeriousViolations(page: Page, scheme: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -23,8 +30,48 @@ export async function expectAccessible(page: Page) {
       (v) =>
         `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(', ')})`,
     ),
-    'serious or critical accessibility violations',
+    `serious or critical accessibility violations in the ${scheme} colour scheme`,
   ).toEqual([]);
+}
+
+/**
+ * Switches the console's colour scheme as a choice made in another tab does
+ * (Mantine's storage listener), so the page redraws in it without a reload;
+ * `choice` null forgets the choice (the system's scheme applies again).
+ * Returns the choice that was stored before.
+ */
+async function chooseColorScheme(page: Page, choice: string | null): Promise<string | null> {
+  return page.evaluate(
+    ({ key, choice }) => {
+      const before = localStorage.getItem(key);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: choice ?? 'auto', storageArea: localStorage }));
+      // Mantine stores the choice it is given: "no choice" is no key at all.
+      if (choice === null) localStorage.removeItem(key);
+      return before;
+    },
+    { key: THEME_KEY, choice },
+  );
+}
+
+/**
+ * Fails on serious or critical accessibility problems in what the page shows
+ * now, once it has settled — in the colour scheme it is in, then in the other
+ * one (contrast differs), after which the user's choice is put back.
+ */
+export async function expectAccessible(page: Page) {
+  const html = page.locator('html');
+  const shown = (await html.getAttribute('data-mantine-color-scheme')) ?? 'light';
+  await expectNoSeriousViolations(page, shown);
+  const other = shown === 'dark' ? 'light' : 'dark';
+  const choice = await chooseColorScheme(page, other);
+  try {
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', other);
+    await expectNoSeriousViolations(page, other);
+  } finally {
+    await chooseColorScheme(page, choice);
+  }
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', shown);
+  await settled(page);
 }
 
 /** Screenshot kept for people to look at, after an accessibility check of the same screen. */

@@ -268,6 +268,13 @@ test.describe('data sources and dashboards', () => {
     });
     expect(created.ok(), await created.text()).toBeTruthy();
     const source = (await created.json()) as { id: number };
+    const otherName = `Pontos cardeais ${stamp}`;
+    const other = await admin.post('/api/data-sources', {
+      name: otherName,
+      query: `select * from (values ('Este', 2), ('Oeste', 1)) as zonas("Zona", "Total")`,
+      parameters: [],
+    });
+    expect(other.ok(), await other.text()).toBeTruthy();
     const full = { lg: 12, md: 12, sm: 12 };
     const saved = await admin.post('/api/dashboards', {
       name: `Zonas ${stamp}`,
@@ -294,19 +301,41 @@ test.describe('data sources and dashboards', () => {
     await expect(preview.getByRole('img', { name: /^Gráfico circular «Zonas do país»/ })).toHaveAccessibleName(
       /Norte: 75\s?% \(3\); Sul: 25\s?% \(1\)/,
     );
-    const stored = (await (await admin.get(`/api/dashboards/${id}`)).json()) as { widgets: { title: string }[] };
-    expect(stored.widgets[0].title).toBe('Zonas');
+    // Another source: the preview reads its rows before anything is saved.
+    await choose(editor, page, /^Fonte de dados/, otherName);
+    await expect(preview.getByRole('img', { name: /^Gráfico circular «Zonas do país»/ })).toHaveAccessibleName(
+      /Este: 66[,.]7\s?% \(2\); Oeste: 33[,.]3\s?% \(1\)/,
+    );
+    const stored = (await (await admin.get(`/api/dashboards/${id}`)).json()) as {
+      widgets: { title: string; sourceId: number }[];
+    };
+    expect(stored.widgets).toEqual([expect.objectContaining({ title: 'Zonas', sourceId: source.id })]);
     await capture(page, 'dashboard-widget-preview-pt-PT');
+
+    // A widget never saved is drawn from its source as soon as it has what it needs.
+    await addWidget(page, 'Tabela');
+    const table = page.getByTestId('widget-editor-1');
+    const tablePreview = table.getByRole('region', { name: 'Pré-visualização' });
+    await expect(
+      tablePreview.getByText('Preencha os campos obrigatórios deste widget para o pré-visualizar.'),
+    ).toBeVisible();
+    await table.getByLabel(/^Título/).fill('Zonas em tabela');
+    await choose(table, page, /^Fonte de dados/, otherName);
+    await expect(tablePreview.getByRole('table', { name: 'Zonas em tabela' })).toContainText('Oeste');
+    await capture(page, 'dashboard-widget-preview-new-pt-PT');
 
     await page.setViewportSize(MOBILE);
     await page.getByRole('button', { name: 'Idioma' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Preview' })).toHaveCount(2);
     await capture(page, 'dashboard-widget-preview-mobile-en-US');
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/${id}$`));
-    await expect(page.getByRole('img', { name: /^Pie chart “Zonas do país”/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Pie chart “Zonas do país”/ })).toHaveAccessibleName(
+      /Este: 66[,.]7\s?% \(2\); Oeste: 33[,.]3\s?% \(1\)/,
+    );
+    await expect(page.getByRole('table', { name: 'Zonas em tabela' })).toContainText('Oeste');
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: 'Português' }).click();
   });

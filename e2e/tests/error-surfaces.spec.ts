@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 /**
@@ -113,6 +113,56 @@ test.describe('a failed call says so (spec 000 §8)', () => {
 });
 
 test.describe('the bottom message area (spec 001 §2)', () => {
+  test('a success replaces only the error it answers: another form’s error stays', async ({ page }) => {
+    // Errors close by themselves after 5 s: the page's clock runs only when the test says, however busy the machine.
+    await page.clock.install();
+    await signIn(page, ACCOUNTS.readOnly);
+    await page.goto('/personal');
+    const name = page.getByRole('textbox', { name: /^Nome/ });
+    await expect(name).toHaveValue(ACCOUNTS.readOnly.name);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    /** Lets the page's time run, a tenth of a second at a time, until `shown` is on screen. */
+    const runUntilShown = (shown: Locator) =>
+      expect
+        .poll(async () => {
+          await page.clock.runFor(100);
+          return shown.count();
+        })
+        .toBe(1);
+
+    const messages = page.locator('.mantine-Notification-root');
+    const passwordDown = 'O serviço de palavras-passe está em manutenção';
+    await page.route('**/api/users/me', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, json: { code: 'INTERNAL_ERROR', message: SERVER_MESSAGE } })
+        : route.fallback(),
+    );
+    await page.route('**/api/auth/password', (route) =>
+      route.fulfill({ status: 500, json: { code: 'INTERNAL_ERROR', message: passwordDown } }),
+    );
+    await name.fill(`${ACCOUNTS.readOnly.name} `);
+    await page.getByRole('button', { name: 'Guardar alterações' }).click();
+    const profileError = messages.filter({ hasText: SERVER_MESSAGE });
+    await runUntilShown(profileError);
+    await page.getByLabel(/^Palavra-passe atual/).fill(ACCOUNTS.readOnly.password);
+    await page.getByLabel(/^Nova palavra-passe/).fill('Outra-Palavra-2025!');
+    await page.getByLabel(/^Confirmar nova palavra-passe/).fill('Outra-Palavra-2025!');
+    await page.getByRole('button', { name: 'Alterar palavra-passe' }).click();
+    const passwordError = messages.filter({ hasText: passwordDown });
+    await runUntilShown(passwordError);
+
+    // The profile is saved at last: its error goes, the password's stays.
+    await page.unroute('**/api/users/me');
+    await page.getByRole('button', { name: 'Guardar alterações' }).click();
+    await runUntilShown(messages.filter({ hasText: 'Os seus dados foram guardados.' }));
+    await page.clock.runFor(1000);
+    await expect(profileError).toHaveCount(0);
+    await expect(passwordError).toBeVisible();
+    // The check and the shot wait on timers of their own: the page's time runs again.
+    await page.clock.resume();
+    await capture(page, 'message-area-unrelated-error-stays-pt-PT');
+  });
+
   test('a message never lies over a dialog: the dialog’s close button stays clickable', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await page.route('**/api/auth/impersonate', failWith500);

@@ -76,7 +76,8 @@ async function seedRequests(request: APIRequestContext, stamp: string) {
 
 test.describe('event requests', () => {
   test('staff accept one citizen report and reject another with a reason', async ({ page, request }) => {
-    test.setTimeout(150_000);
+    // Every capture checks the screen in both colour schemes.
+    test.setTimeout(240_000);
     const stamp = Date.now().toString(36);
     const { operator, category, toAccept, toReject } = await seedRequests(request, stamp);
 
@@ -166,6 +167,8 @@ test.describe('event requests', () => {
     await rejectDialog.getByRole('button', { name: 'Rejeitar o pedido' }).click();
     await expect(rejectDialog.getByText('Indique o motivo da rejeição')).toBeVisible();
     await expect(rejectDialog.getByRole('textbox', { name: /^Motivo/ })).toHaveAttribute('aria-invalid', 'true');
+    // A pop-up form takes the user to its first field in error, as a page form does.
+    await expect(rejectDialog.getByRole('textbox', { name: /^Motivo/ })).toBeFocused();
     await closeNotifications(page);
     await capture(page, 'event-request-reject-error-pt-PT');
     await rejectDialog

@@ -184,6 +184,8 @@ test.describe('events console', () => {
     const transfer = page.getByRole('dialog', { name: 'Transferir para outra entidade' });
     await transfer.getByRole('button', { name: 'Transferir' }).click();
     await expect(transfer.getByText('Escolha a entidade')).toBeVisible();
+    // The refused pop-up puts the focus back on the field to fix, as a page form does.
+    await expect(transfer.getByRole('combobox', { name: /^Nova entidade responsável/ })).toBeFocused();
     await choose(page, /^Nova entidade responsável/, 'Metro do Porto, S.A.', 'Metro');
     await transfer.getByLabel(/^Nota/).fill('Afeta a estação do Bolhão');
     await transfer.getByRole('button', { name: 'Transferir' }).click();

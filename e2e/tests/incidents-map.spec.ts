@@ -206,7 +206,8 @@ test.describe('incidents on the public map', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    // Every capture checks the screen in both colour schemes.
+    test.setTimeout(150_000);
     await page.goto('/');
     await mapReady(page);
     await page.getByRole('button', { name: 'Reportar ocorrência' }).click();
@@ -352,7 +353,8 @@ test.describe('incidents on the public map', () => {
   });
 
   test('current and future incidents are drawn in their colours; a click opens the card', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    // Every capture checks the screen in both colour schemes.
+    test.setTimeout(150_000);
     const view = await mapView(request);
     await page.goto('/');
     await mapReady(page);

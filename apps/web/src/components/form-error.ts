@@ -2,9 +2,12 @@ import type { TFunction } from 'i18next';
 import type { SyntheticEvent } from 'react';
 import { notify } from './notify';
 
-/** Spec 000 §8 FORM_ERROR: what a form says when its own checks stop the submit. */
-export function notifyInvalidForm(t: TFunction) {
-  notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR') });
+/**
+ * Spec 000 §8 FORM_ERROR: what a form says when its own checks stop the submit;
+ * `about` names the form, so that its successful save replaces this notice.
+ */
+export function notifyInvalidForm(t: TFunction, about?: string) {
+  notify({ kind: 'error', title: t('errors.FORM_ERROR_TITLE'), message: t('errors.FORM_ERROR'), about });
 }
 
 /** Spec 001 §9: a form scrolls to its first field in error this long after saying it has errors. */
@@ -48,9 +51,9 @@ export function scrollToFirstError(container: ParentNode | null, delay = FORM_ER
  * form.onSubmit's second argument for every form: when its own checks refuse
  * the submit, say so and take the user to the first field in error.
  */
-export function refuseInvalidForm(t: TFunction) {
+export function refuseInvalidForm(t: TFunction, about?: string) {
   return (_errors: unknown, _values: unknown, event: SyntheticEvent<HTMLFormElement> | undefined) => {
-    notifyInvalidForm(t);
+    notifyInvalidForm(t, about);
     // Read now: React clears currentTarget once the handler returns.
     scrollToFirstError(event?.currentTarget ?? document.body);
   };

@@ -1,5 +1,6 @@
 import { cleanNotifications, notifications } from '@mantine/notifications';
 import i18next from 'i18next';
+import { errorsAnsweredBy } from './answered-errors';
 
 /** Spec 000 §9: notifications close after 5 s unless told otherwise; 0 keeps them until closed. */
 export const NOTIFICATION_DURATION = 5000;
@@ -13,12 +14,17 @@ export interface TNotification {
   kind?: 'success' | 'error' | 'info' | 'warning';
   duration?: number;
   className?: string;
+  /**
+   * The action or form the message is about (`save:roles`…): a success hides
+   * the errors about the same one, and only those.
+   */
+  about?: string;
 }
 
 const COLOURS = { success: 'teal', error: 'red', info: 'blue', warning: 'yellow' } as const;
 
-/** The errors on show: the next success replaces them, so no stale error sits beside the outcome that answered it. */
-const shownErrors = new Set<string>();
+/** The errors on show, with what each is about: a success hides the ones it answers, and leaves the others. */
+const shownErrors = new Map<string, string | undefined>();
 
 export function notify({
   id,
@@ -27,10 +33,11 @@ export function notify({
   kind = 'info',
   duration = NOTIFICATION_DURATION,
   className,
+  about,
 }: TNotification) {
-  // Spec 001 §2: the message area tells the outcome of what the user did last; an error left beside a
-  // later success would read as if that success had failed too.
-  if (kind === 'success') for (const errorId of shownErrors) notifications.hide(errorId);
+  // Spec 001 §2: a success replaces the error it answers — that error left beside it would read as if the
+  // success had failed too — but an error about something else still needs the user's attention.
+  if (kind === 'success') for (const errorId of errorsAnsweredBy(shownErrors, about)) notifications.hide(errorId);
   const shownId = notifications.show({
     id,
     title,
@@ -42,7 +49,7 @@ export function notify({
     closeButtonProps: { 'aria-label': i18next.t('notifications.close') },
     onClose: () => shownErrors.delete(shownId),
   });
-  if (kind === 'error') shownErrors.add(shownId);
+  if (kind === 'error') shownErrors.set(shownId, about);
   return shownId;
 }
 

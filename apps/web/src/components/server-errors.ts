@@ -40,13 +40,15 @@ export function showServerError(
   error: unknown,
   setErrors?: (errors: Record<string, string>) => void,
   scope?: string,
+  /** The action or form that failed: its success later replaces this error (see notify). */
+  about?: string,
 ): void {
   if (error instanceof ApiError && error.hasErrors && setErrors) {
     setErrors(toFormErrors(t, error.errors, scope));
-    notifyInvalidForm(t);
+    notifyInvalidForm(t, about);
     // The page shows one form's errors at a time: those just set.
     scrollToFirstError(document.body);
     return;
   }
-  notify({ kind: 'error', ...describeActionFailure(t, error) });
+  notify({ kind: 'error', ...describeActionFailure(t, error), about });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { missingOr, nullableId, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
 import { isValidColour } from './configuration.ts';
 import { ZColour } from './mobility.ts';
-import { type TParameterValues, ZParameterValues, ZQueryParameter } from './queries.ts';
+import { type TParameterValues, ZParameterValues, ZQueryParameter, ZQueryResult } from './queries.ts';
 
 /**
  * Dashboards and their widgets (spec 001 §2 "Dashboard view", §3 Dashboard and
@@ -436,6 +436,21 @@ export type TDashboardSearchQuery = z.infer<typeof ZDashboardSearchQuery>;
 /** POST /dashboards/{dashboardId}/widget/{widgetId}: the viewer's values for the parameters the widget leaves open. */
 export const ZWidgetDataRequest = z.object({ parameters: ZParameterValues });
 export type TWidgetDataRequest = z.input<typeof ZWidgetDataRequest>;
+
+/**
+ * POST /dashboards/widgets/preview: a widget as the editor's form has it, saved or not, with the
+ * viewer's values for the parameters it leaves open. `dashboardId` names the dashboard being edited,
+ * when it exists: it must be one the caller may edit.
+ */
+export const ZWidgetPreviewRequest = ZWidgetDataRequest.extend({
+  dashboardId: ZId.nullish().transform((value) => value ?? null),
+  widget: ZWidgetInput,
+});
+export type TWidgetPreviewRequest = z.input<typeof ZWidgetPreviewRequest>;
+
+/** The widget as a dashboard would receive it once saved (HTML cleaned), and its rows when it draws data. */
+export const ZWidgetPreviewResponse = z.object({ widget: ZWidgetResponse, result: ZQueryResult.nullable() });
+export type TWidgetPreviewResponse = { widget: TWidget; result: z.infer<typeof ZQueryResult> | null };
 
 export const TABLE_EXPORT_FORMATS = ['CSV', 'XLSX'] as const;
 export type TTableExportFormat = (typeof TABLE_EXPORT_FORMATS)[number];

@@ -354,6 +354,79 @@ describe('POST /api/dashboards/{id}/widget/{widgetId}', () => {
   });
 });
 
+describe('POST /api/dashboards/widgets/preview: the editor’s widget before it is saved', () => {
+  const preview = (body: Record<string, unknown>, caller: TCaller = manager) =>
+    caller.post('/dashboards/widgets/preview', { parameters: {}, ...body });
+
+  it('draws a never-saved widget from its source with the rows its saved data would answer', async () => {
+    const response = await preview({ widget: pie() });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      widget: { name: 'PieChart', id: 0, source: { id: sourceId, queryColumns: ['Letra', 'Total', 'Grupo'] } },
+      result: {
+        headers: ['Letra', 'Total', 'Grupo'],
+        rows: [
+          ['A', 3, 'x'],
+          ['B', 5, 'y'],
+          ['C', 2, 'x'],
+        ],
+      },
+    });
+    expect(response.headers['server-timing']).toMatch(/^sql;dur=\d+\.\d+$/);
+    const saved = await createDashboard({ widgets: [pie()] });
+    const data = await manager.post(`/dashboards/${saved.id}/widget/${saved.widgets[0].id}`, { parameters: {} });
+    expect(response.json().result).toEqual(data.json());
+  });
+
+  it('reads another source and other fixed values than the saved ones, keeping what the widget fixes', async () => {
+    const dashboard = await createDashboard({ widgets: [pie()] });
+    const changed = {
+      id: dashboard.widgets[0].id,
+      name: 'TableWidget',
+      title: 'Fixa',
+      size: full,
+      sourceId: filteredSourceId,
+      sourceConfig: { parameters: { ate: 2 } },
+    };
+    const response = await preview({ dashboardId: dashboard.id, widget: changed, parameters: { ate: 50 } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().result.rows).toEqual([
+      [1, 10],
+      [2, 20],
+    ]);
+    const open = await preview({ widget: { ...changed, sourceConfig: { parameters: {} } } });
+    expectFieldError(open, 'parameters.ate', 'MISSING_PARAMETER');
+  });
+
+  it('checks the form as saving would: field errors on the widget, HTML cleaned by the same sanitiser', async () => {
+    expectFieldError(await preview({ widget: pie({ title: '' }) }), 'widget.title', 'MISSING_TITLE');
+    expectFieldError(await preview({ widget: pie({ nameKey: 'Nada' }) }), 'widget.nameKey', 'INVALID_COLUMN');
+    const html = await preview({
+      widget: { name: 'HTML', size: full, html: '<p onclick="x()">Olá<script>alert(1)</script></p>' },
+    });
+    expect(html.statusCode, html.body).toBe(200);
+    expect(html.json()).toMatchObject({ widget: { html: '<p>Olá</p>', source: null }, result: null });
+  });
+
+  it('says REPORT_QUERY_ERROR when the query fails, 404 for a source that does not exist', async () => {
+    const broken = await manager.post('/data-sources', {
+      name: `Divide ${unique()}`,
+      query: 'select 1 / (select count(*) from entities where false)::int as x',
+    });
+    const failed = await preview({
+      widget: { name: 'TableWidget', title: 'T', size: full, sourceId: broken.json().id },
+    });
+    expectError(failed, 400, 'REPORT_QUERY_ERROR');
+    expectError(await preview({ widget: pie({ sourceId: 2_000_000_000 }) }), 404, 'NOT_FOUND');
+  });
+
+  it('is for those who edit dashboards: readers are refused, visitors asked to sign in', async () => {
+    const reader = callerOf(t, (await signInNewUser(t, { permissions: ['READ_DASHBOARD'] })).authorization);
+    expectError(await preview({ widget: pie() }, reader), 403, 'FORBIDDEN');
+    expect((await preview({ widget: pie() }, anonymous)).statusCode).toBe(401);
+  });
+});
+
 describe('who sees a dashboard', () => {
   it('restricts readers by entity profile, role and entity (sub-entities included)', async () => {
     const profile = await createEntityProfile(t.db);
@@ -495,6 +568,16 @@ describe('a manager limited to their entities (entitiesAccessList)', () => {
         widgets: [{ name: 'PieChart' }],
       });
     }
+  });
+
+  it('previews no widget on a dashboard of another entity: 404, as editing it would be', async () => {
+    const dashboard = await createDashboard({
+      restrictions: { profileIds: [], roleIds: [], entityIds: [outside.id] },
+      widgets: [pie()],
+    });
+    const body = { dashboardId: dashboard.id, widget: pie({ id: dashboard.widgets[0].id }), parameters: {} };
+    expectError(await limited.post('/dashboards/widgets/preview', body), 404, 'NOT_FOUND');
+    expect((await manager.post('/dashboards/widgets/preview', body)).statusCode).toBe(200);
   });
 
   it('sees and edits those with no entity restriction or restricted inside their scope', async () => {

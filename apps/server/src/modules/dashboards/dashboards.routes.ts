@@ -10,6 +10,8 @@ import {
   ZSuccess,
   ZWidgetDataRequest,
   ZWidgetExportRequest,
+  ZWidgetPreviewRequest,
+  ZWidgetPreviewResponse,
 } from '@mip/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +29,7 @@ import {
   updateDashboard,
 } from './dashboards.service.ts';
 import { exportWidgetData, readWidgetData, type TWidgetResult } from './widget-data.service.ts';
+import { previewWidget } from './widget-preview.service.ts';
 
 /** What visitors' cached widget results may hold in all, in this process. */
 const WIDGET_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -130,6 +133,34 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteDashboard(app.db, requireAuth(request), request.params.id, actorOf(request));
       return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/dashboards/widgets/preview',
+    {
+      config: { ...manage, rateLimit: widgetRateLimit },
+      schema: {
+        tags,
+        description:
+          'The editor’s live preview of a widget as its form has it, saved or not: checked as saving it would be ' +
+          '(field errors `widget.<field>`, HTML cleaned), and for a chart or table its headers and rows as ' +
+          'POST /dashboards/{dashboardId}/widget/{widgetId} would answer them once saved. Nothing is stored. 404 ' +
+          `when the source does not exist or dashboardId is not a dashboard the caller may edit. ${widgetLimits}`,
+        body: ZWidgetPreviewRequest,
+        response: { 200: ZWidgetPreviewResponse },
+      },
+    },
+    async (request, reply) => {
+      const { preview, sqlMs } = await previewWidget(
+        app.db,
+        app.queryRunner,
+        requireAuth(request),
+        request.body,
+        request.ip,
+      );
+      if (sqlMs !== null) reply.header('server-timing', `sql;dur=${sqlMs.toFixed(2)}`);
+      return preview;
     },
   );
 

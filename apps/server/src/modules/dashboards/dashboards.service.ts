@@ -85,7 +85,7 @@ export function searchDashboards(
   );
 }
 
-async function loadSources(db: TExecutor, ids: number[]): Promise<Map<number, TWidgetSource>> {
+export async function loadSources(db: TExecutor, ids: number[]): Promise<Map<number, TWidgetSource>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
@@ -137,15 +137,22 @@ async function lockEditableDashboard(tx: TExecutor, auth: TAuthContext, id: numb
   return fromSqlRow(rows[0]);
 }
 
-/** The checks a widget list needs beyond its schema: real sources, their columns, their parameters. */
-async function checkWidgets(db: TExecutor, widgets: TWidgetConfig[]): Promise<TWidgetConfig[]> {
+/**
+ * The checks a widget list needs beyond its schema: real sources, their columns, their parameters; HTML
+ * cleaned. Field errors name each widget by `pathOf(index)` (`widgets[0]` for a dashboard's list).
+ */
+export async function checkWidgets(
+  db: TExecutor,
+  widgets: TWidgetConfig[],
+  pathOf: (index: number) => string = (index) => `widgets[${index}]`,
+): Promise<TWidgetConfig[]> {
   const sources = await loadSources(
     db,
     widgets.flatMap((widget) => (widget.sourceId === null ? [] : [widget.sourceId])),
   );
   const errors: TFieldError[] = [];
   const checked = widgets.map((widget, index) => {
-    const at = (field: string) => `widgets[${index}].${field}`;
+    const at = (field: string) => `${pathOf(index)}.${field}`;
     if (!isSourcedWidget(widget.name)) {
       // Titles and HTML draw no data: a source left on them would only be misleading.
       const plain = { ...widget, sourceId: null, sourceConfig: { parameters: {} } };

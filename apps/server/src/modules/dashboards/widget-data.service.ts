@@ -26,16 +26,20 @@ export interface TWidgetVisit {
 /** A widget's query result with what it cost: the SQL's time, and its size (what the cache weighs). */
 export type TWidgetResult = TQueryResult & { sqlMs: number; bytes: number };
 
-interface TSourcedWidget {
+/** What running a widget's query needs of its source. */
+export interface TWidgetQuery {
+  query: string;
+  parameters: TQueryParameterDefinition[];
+  timeout_ms: number;
+  source_id: number;
+}
+
+interface TSourcedWidget extends TWidgetQuery {
   type: string;
   title: string;
   source_parameters: TParameterValues;
   allow_export_table: boolean;
   allow_export: boolean | null;
-  query: string;
-  parameters: TQueryParameterDefinition[];
-  timeout_ms: number;
-  source_id: number;
   /** The versions of the dashboard and of the source: a cached result of older ones is not served. */
   version: string;
 }
@@ -62,13 +66,13 @@ async function loadSourcedWidget(
 }
 
 /** The caller as the query binds it; their entities are looked up only when the query asks for them. */
-async function callerFor(db: TDatabase, auth: TAuthContext | null, widget: TSourcedWidget): Promise<TQueryCaller> {
+async function callerFor(db: TDatabase, auth: TAuthContext | null, widget: TWidgetQuery): Promise<TQueryCaller> {
   if (bindsCallerEntities(widget.query, widget.parameters)) return queryCallerOf(db, auth);
   return { userId: auth?.user.id ?? null, entityIds: [] };
 }
 
 /** The caller's share of the query pool: per data source, per user or visitor address, staff apart. */
-function shareOf(auth: TAuthContext | null, widget: TSourcedWidget, clientAddress: string): TQueryShare {
+function shareOf(auth: TAuthContext | null, widget: TWidgetQuery, clientAddress: string): TQueryShare {
   return {
     sourceKey: `source:${widget.source_id}`,
     clientKey: auth ? `user:${auth.user.id}` : `ip:${clientAddress}`,
@@ -81,11 +85,12 @@ function valuesKey(values: TParameterValues): string {
   return JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-async function runWidgetQuery(
+/** The widget's query on these values, bounded as every widget's is: the source's timeout, the row cap, the caller's share of the pool. */
+export async function runWidgetQuery(
   db: TDatabase,
   runner: TQueryRunner,
   auth: TAuthContext | null,
-  widget: TSourcedWidget,
+  widget: TWidgetQuery,
   values: TParameterValues,
   clientAddress: string,
 ): Promise<TWidgetResult> {
@@ -105,9 +110,9 @@ async function runWidgetQuery(
 }
 
 /** What the widget fixes, the viewer cannot change (spec: the filter offers only the other parameters). */
-const widgetValues = (widget: TSourcedWidget, viewerValues: TParameterValues): TParameterValues => ({
+export const widgetValues = (fixed: TParameterValues, viewerValues: TParameterValues): TParameterValues => ({
   ...viewerValues,
-  ...widget.source_parameters,
+  ...fixed,
 });
 
 /** Spec 001 §7 POST /dashboards/{dashboardId}/widget/{widgetId}: the widget's headers and rows. */
@@ -120,7 +125,7 @@ export async function readWidgetData(
   visit: TWidgetVisit,
 ): Promise<TWidgetResult> {
   const widget = await loadSourcedWidget(db, auth, ids.dashboardId, ids.widgetId);
-  const values = widgetValues(widget, viewerValues);
+  const values = widgetValues(widget.source_parameters, viewerValues);
   const run = () => runWidgetQuery(db, runner, auth, widget, values, visit.clientAddress);
   // Only visitors share results: a visitor's query binds no user and no entities, so every visitor gets the
   // same rows, whereas a signed-in user's may depend on who they are (and staff expect what is there now).
@@ -140,7 +145,14 @@ export async function exportWidgetData(
   const widget = await loadSourcedWidget(db, auth, ids.dashboardId, ids.widgetId);
   const isExportable = widget.allow_export_table || (widget.type === 'TableWidget' && widget.allow_export !== false);
   if (!isExportable) throw notFound();
-  const result = await runWidgetQuery(db, runner, auth, widget, widgetValues(widget, input.parameters), clientAddress);
+  const result = await runWidgetQuery(
+    db,
+    runner,
+    auth,
+    widget,
+    widgetValues(widget.source_parameters, input.parameters),
+    clientAddress,
+  );
   const generatedAt = new Date();
   const writer = await createReportWriter(input.format, {
     title: widget.title,

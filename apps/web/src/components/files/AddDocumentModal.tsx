@@ -14,6 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { refuseInvalidForm } from '../form-error';
 import { notify } from '../notify';
 import { errorText, showServerError } from '../server-errors';
 import { FileDropzone } from './FileDropzone';
@@ -148,7 +149,7 @@ export function AddDocumentModal({
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
-      <form onSubmit={form.onSubmit((values) => upload.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => upload.mutate(values), refuseInvalidForm(t))} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('documents.fields.title')}

@@ -63,6 +63,8 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
     }
   }, [record]);
 
+  // What this form's messages are about: its successful save replaces its refusal and its failed save.
+  const about = `save:${JSON.stringify(queryKey)}:${id ?? 'new'}`;
   const saving = useMutation({
     mutationFn: save,
     onSuccess: async (saved) => {
@@ -71,11 +73,12 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
         kind: 'success',
         title: t('common.success'),
         message: t(id === null ? texts.created : texts.updated, { name: saved.name }),
+        about,
       });
       if (paths.saved) navigate(appPath(paths.saved(saved.id)), { replace: id === null });
       else if (id === null) navigate(appPath(paths.record(saved.id)), { replace: true });
     },
-    onError: (error) => showServerError(t, error, form.setErrors, errorScope),
+    onError: (error) => showServerError(t, error, form.setErrors, errorScope, about),
   });
 
   const handleDelete = async () => {
@@ -93,7 +96,7 @@ export function useRecordForm<TValues, TRecord extends TNamedRecord>({
   return {
     saving,
     /** The form's onSubmit: saves, or (refused by the form's own checks) shows the first field in error. */
-    handleSubmit: form.onSubmit((values) => saving.mutate(values), refuseInvalidForm(t)),
+    handleSubmit: form.onSubmit((values) => saving.mutate(values), refuseInvalidForm(t, about)),
     handleDelete: record ? () => void handleDelete() : undefined,
     handleCancel: () => navigate(appPath(paths.list)),
   };

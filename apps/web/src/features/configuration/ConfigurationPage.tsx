@@ -21,6 +21,9 @@ import { InformationEditor } from './InformationEditor';
 import { MapViewPicker } from './MapViewPicker';
 import { isMapViewSetting, MAP_VIEW_SETTINGS } from './map-view-values';
 
+/** What this form's messages are about: its successful save replaces its refusal and its failed save. */
+const SAVE = 'save:configuration';
+
 type TValues = Record<string, unknown>;
 const fieldName = (name: string) => name.replace(/\./g, '_');
 
@@ -73,21 +76,27 @@ export default function ConfigurationPage() {
         })),
       }),
     onSuccess: async () => {
-      notify({ kind: 'success', title: t('common.success'), message: t('configuration.saved') });
+      notify({ kind: 'success', title: t('common.success'), message: t('configuration.saved'), about: SAVE });
       await queryClient.invalidateQueries({ queryKey: ['app-configuration'] });
       await pairs.refetch();
     },
     onError: (error) =>
-      showServerError(t, error, (errors) => {
-        // Server errors name pairs[i].value; map them back to the field of that setting.
-        const mapped: Record<string, string> = {};
-        for (const [path, message] of Object.entries(errors)) {
-          const index = Number(/^pairs\.(\d+)/.exec(path)?.[1]);
-          const entry = CONFIGURATION_CATALOG[index];
-          if (entry) mapped[fieldName(entry.name)] = message;
-        }
-        form.setErrors(mapped);
-      }),
+      showServerError(
+        t,
+        error,
+        (errors) => {
+          // Server errors name pairs[i].value; map them back to the field of that setting.
+          const mapped: Record<string, string> = {};
+          for (const [path, message] of Object.entries(errors)) {
+            const index = Number(/^pairs\.(\d+)/.exec(path)?.[1]);
+            const entry = CONFIGURATION_CATALOG[index];
+            if (entry) mapped[fieldName(entry.name)] = message;
+          }
+          form.setErrors(mapped);
+        },
+        undefined,
+        SAVE,
+      ),
   });
   if (pairs.isPending || countries.isPending) return <DelayedLoader />;
   const countryName = (country: TCountry) => (i18n.language === 'pt-PT' ? country.namePt : country.nameEn);
@@ -164,7 +173,7 @@ export default function ConfigurationPage() {
   return (
     <Stack gap="lg" maw={820}>
       <Card withBorder padding="lg" component="section">
-        <form onSubmit={form.onSubmit((values) => saveSettings.mutate(values), refuseInvalidForm(t))} noValidate>
+        <form onSubmit={form.onSubmit((values) => saveSettings.mutate(values), refuseInvalidForm(t, SAVE))} noValidate>
           <Stack gap="md">
             <Title order={2} size="h4">
               {t('configuration.settingsTitle')}

@@ -7,6 +7,8 @@ import type {
   TParameterValues,
   TQueryResult,
   TTableExportFormat,
+  TWidgetConfig,
+  TWidgetPreviewResponse,
 } from '@mip/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -35,11 +37,36 @@ export const saveDashboard = (id: number | null, input: TDashboardInput) =>
 
 export const deleteDashboard = (id: number) => api.delete<{ success: true }>(`dashboards/${id}`);
 
+/**
+ * Where a widget's rows come from: the widget as saved on its dashboard, or
+ * — in the editor — the widget as its form has it, saved or not.
+ */
+export type TWidgetRows =
+  | { kind: 'saved'; dashboardId: number }
+  | { kind: 'preview'; dashboardId: number | null; config: TWidgetConfig };
+
+/** The editor's widget as the server checks it (HTML cleaned) and, for a chart or table, its rows. */
+export const previewWidget = (dashboardId: number | null, config: TWidgetConfig, parameters: TParameterValues) =>
+  api.post<TWidgetPreviewResponse>('dashboards/widgets/preview', { dashboardId, widget: config, parameters });
+
 /** A widget's rows, with the viewer's values for the parameters the widget leaves open. */
-export function useWidgetData(dashboardId: number, widgetId: number, parameters: TParameterValues, enabled: boolean) {
+export function useWidgetData(rows: TWidgetRows, widgetId: number, parameters: TParameterValues, enabled: boolean) {
   return useQuery({
-    queryKey: ['dashboards', dashboardId, 'widget', widgetId, parameters],
-    queryFn: () => api.post<TQueryResult>(`dashboards/${dashboardId}/widget/${widgetId}`, { parameters }),
+    queryKey:
+      rows.kind === 'saved'
+        ? ['dashboards', rows.dashboardId, 'widget', widgetId, parameters]
+        : ['dashboards', 'widget-preview', rows.dashboardId, rows.config, parameters],
+    queryFn: async (): Promise<TQueryResult> => {
+      if (rows.kind === 'saved') {
+        return api.post<TQueryResult>(`dashboards/${rows.dashboardId}/widget/${widgetId}`, { parameters });
+      }
+      const { result } = await previewWidget(rows.dashboardId, rows.config, parameters);
+      // Only a widget with a source is previewed here, and the server answers such a widget's rows.
+      if (!result) throw new Error('The widget preview answered no rows for a widget with a source');
+      return result;
+    },
+    // The editor's preview keeps drawing the last rows while the next ones load, instead of blinking.
+    placeholderData: rows.kind === 'preview' ? keepPreviousData : undefined,
     enabled,
   });
 }

@@ -25,6 +25,9 @@ import { EntityChildrenTable, EntityUsersTable } from './EntityRelatedTables';
 import { EntitySelect } from './EntitySelect';
 import { deleteEntity, saveEntity, useCounties, useDistricts, useEntity, useParishes } from './useEntities';
 
+/** What this form's messages are about: its successful save replaces its refusal and its failed save. */
+const SAVE = 'save:entities';
+
 interface TFormValues {
   name: string;
   vatNumber: string;
@@ -113,10 +116,11 @@ export default function EntityFormPage() {
         kind: 'success',
         title: t('common.success'),
         message: id === null ? t('entities.created', { name: saved.name }) : t('entities.updated'),
+        about: SAVE,
       });
       if (id === null) navigate(appPath(`/entity/${saved.id}`), { replace: true });
     },
-    onError: (error) => showServerError(t, error, form.setErrors),
+    onError: (error) => showServerError(t, error, form.setErrors, undefined, SAVE),
   });
 
   if (id !== null && entity.isPending) return <DelayedLoader />;
@@ -133,7 +137,7 @@ export default function EntityFormPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
+      <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t, SAVE))} noValidate>
         <Stack gap="md">
           {isReadOnly && (
             <Alert color="blue" icon={<IconEye size={18} />}>

@@ -18,6 +18,9 @@ import { validateWithSchema } from '../auth/zod-form';
 import { RoleMultiSelect } from '../roles/RoleMultiSelect';
 import { deleteEntityProfile, saveEntityProfile, useEntityProfile } from './useEntityProfiles';
 
+/** What this form's messages are about: its successful save replaces its refusal and its failed save. */
+const SAVE = 'save:entity-profiles';
+
 interface TFormValues {
   name: string;
   description: string;
@@ -77,10 +80,11 @@ export default function EntityProfileFormPage() {
         kind: 'success',
         title: t('common.success'),
         message: id === null ? t('entityProfiles.created', { name: saved.name }) : t('entityProfiles.updated'),
+        about: SAVE,
       });
       if (id === null) navigate(appPath(`/entity-profile/${saved.id}`), { replace: true });
     },
-    onError: (error) => showServerError(t, error, (errors) => form.setErrors(toFieldErrors(errors))),
+    onError: (error) => showServerError(t, error, (errors) => form.setErrors(toFieldErrors(errors)), undefined, SAVE),
   });
 
   if (id !== null && profile.isPending) return <DelayedLoader />;
@@ -98,7 +102,7 @@ export default function EntityProfileFormPage() {
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t, SAVE))} noValidate>
       <Stack gap="md" maw={900}>
         <Card withBorder padding="lg">
           <Stack gap="md">

@@ -50,7 +50,11 @@ export function AcceptRequestModal({
   const needsLocation = request.geometry === null;
   const form = useForm<TFormValues>({ initialValues: { priority: 'NORMAL', isPublic: true, geojson: null } });
 
-  const { deciding: accepting, handleClose } = useRequestDecision({
+  const {
+    deciding: accepting,
+    handleClose,
+    refuse,
+  } = useRequestDecision({
     form,
     send: (values) => acceptEventRequest(request.id, toInput(values, needsLocation)),
     onClose,
@@ -68,7 +72,7 @@ export function AcceptRequestModal({
       size={needsLocation ? 'xl' : 'md'}
       closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
-      <form onSubmit={form.onSubmit((values) => accepting.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => accepting.mutate(values), refuse)} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('eventRequests.accept.intro', { title: request.title })}</Text>
           <Select

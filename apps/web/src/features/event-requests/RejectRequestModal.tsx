@@ -22,7 +22,11 @@ export function RejectRequestModal({
     validate: (values) => validateWithSchema(t, ZEventRequestReject, values),
   });
 
-  const { deciding: rejecting, handleClose } = useRequestDecision({
+  const {
+    deciding: rejecting,
+    handleClose,
+    refuse,
+  } = useRequestDecision({
     form,
     send: (values) => rejectEventRequest(request.id, values),
     onClose,
@@ -36,7 +40,7 @@ export function RejectRequestModal({
       title={t('eventRequests.reject.title')}
       closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
-      <form onSubmit={form.onSubmit((values) => rejecting.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => rejecting.mutate(values), refuse)} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('eventRequests.reject.intro', { title: request.title })}</Text>
           <Textarea

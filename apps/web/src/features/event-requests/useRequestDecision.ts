@@ -2,8 +2,12 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { TEventRequest } from '@mip/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { refuseInvalidForm } from '../../components/form-error';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
+
+/** What a decision's messages are about: accepting or rejecting at last replaces the refusal before it. */
+const DECIDE = 'decide:event-request';
 
 /**
  * Accepting or rejecting from its modal: once the server agrees, a toast,
@@ -26,16 +30,18 @@ export function useRequestDecision<V>({
   const deciding = useMutation({
     mutationFn: send,
     onSuccess: async (closed) => {
-      notify({ kind: 'success', ...success(closed) });
+      notify({ kind: 'success', ...success(closed), about: DECIDE });
       form.reset();
       onClose();
       await queryClient.invalidateQueries({ queryKey: ['event-requests'] });
     },
-    onError: (error) => showServerError(t, error, form.setErrors),
+    onError: (error) => showServerError(t, error, form.setErrors, undefined, DECIDE),
   });
   const handleClose = () => {
     form.reset();
     onClose();
   };
-  return { deciding, handleClose };
+  /** The form's second onSubmit argument: refused by its own checks, it says so and goes to the first error. */
+  const refuse = refuseInvalidForm(t, DECIDE);
+  return { deciding, handleClose, refuse };
 }

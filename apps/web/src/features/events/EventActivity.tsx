@@ -14,6 +14,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../components/DelayedLoader';
+import { refuseInvalidForm } from '../../components/form-error';
 import { notify } from '../../components/notify';
 import { showServerError } from '../../components/server-errors';
 import { TitledSection } from '../../components/TitledSection';
@@ -21,6 +22,9 @@ import { formatDateTime, INCIDENT_DATE_FORMAT } from '../../lib/dates';
 import { useSession } from '../auth/session-store';
 import { validateWithSchema } from '../auth/zod-form';
 import { addEventComment, useEventComments, useEventTimeline } from './useEvents';
+
+/** What the comment form's messages are about: a comment added replaces its refusal and its failure. */
+const COMMENT = 'comment:event';
 
 function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
   const { t } = useTranslation();
@@ -50,12 +54,12 @@ export function EventComments({ eventId }: { eventId: number }) {
   const adding = useMutation({
     mutationFn: (values: { message: string; isPublic: boolean }) => addEventComment(eventId, values),
     onSuccess: async () => {
-      notify({ kind: 'success', title: t('common.success'), message: t('events.comments.added') });
+      notify({ kind: 'success', title: t('common.success'), message: t('events.comments.added'), about: COMMENT });
       form.reset();
       // A reply may move the event on (the category's status on origin or destination reply).
       await queryClient.invalidateQueries({ queryKey: ['events'] });
     },
-    onError: (error) => showServerError(t, error, form.setErrors),
+    onError: (error) => showServerError(t, error, form.setErrors, undefined, COMMENT),
   });
 
   return (
@@ -88,7 +92,7 @@ export function EventComments({ eventId }: { eventId: number }) {
           ))}
         </Stack>
       )}
-      <form onSubmit={form.onSubmit((values) => adding.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => adding.mutate(values), refuseInvalidForm(t, COMMENT))} noValidate>
         <Stack gap="xs">
           <Textarea
             label={t('events.comments.message')}

@@ -5,6 +5,7 @@ import { IconArrowsTransferUpDown } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refuseInvalidForm } from '../../components/form-error';
 import { notify } from '../../components/notify';
 import { errorText, showServerError } from '../../components/server-errors';
 import { validateWithSchema } from '../auth/zod-form';
@@ -49,7 +50,7 @@ function ReopenModal({ event, target, onClose }: { event: TEvent; target: TEvent
       title={t('events.status.reopenTitle')}
       closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
-      <form onSubmit={form.onSubmit((values) => reopening.mutate(values.note))} noValidate>
+      <form onSubmit={form.onSubmit((values) => reopening.mutate(values.note), refuseInvalidForm(t))} noValidate>
         <Stack gap="md">
           <Text size="sm">
             {t('events.status.reopenIntro', { status: t(`eventVocab.status.${event.status}`), title: event.title })}

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { ZEventTransfer } from '@mip/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { refuseInvalidForm } from '../../components/form-error';
 import type { TOption } from '../../components/select/RemoteSelect';
 import { showServerError } from '../../components/server-errors';
 import { validateWithSchema } from '../auth/zod-form';
@@ -55,7 +56,7 @@ export function TransferModal({
       title={t('events.transfer.title')}
       closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
-      <form onSubmit={form.onSubmit((values) => transferring.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => transferring.mutate(values), refuseInvalidForm(t))} noValidate>
         <Stack gap="md">
           <Text size="sm">{intro}</Text>
           <EntitySelect

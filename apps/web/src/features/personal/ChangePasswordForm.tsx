@@ -12,6 +12,9 @@ import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { useSession } from '../auth/session-store';
 import { validateWithSchema } from '../auth/zod-form';
 
+/** What this form's messages are about: its successful save replaces its refusal and its failed save. */
+const SAVE = 'save:password';
+
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Spec 000 §5: the current password is required, the confirmation must match, the rule applies (and not the user's name or email). */
@@ -27,12 +30,12 @@ export function ChangePasswordForm() {
     mutationFn: (values: typeof EMPTY) => api.put('auth/password', values),
     onSuccess: () => {
       form.setValues(EMPTY);
-      notify({ kind: 'success', title: t('common.success'), message: t('password.changed') });
+      notify({ kind: 'success', title: t('common.success'), message: t('password.changed'), about: SAVE });
     },
-    onError: (error) => showServerError(t, error, form.setErrors),
+    onError: (error) => showServerError(t, error, form.setErrors, undefined, SAVE),
   });
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t, SAVE))} noValidate>
       <Stack gap="sm" maw={420}>
         <PasswordField
           label={t('password.current')}

@@ -12,6 +12,9 @@ import { LANGUAGE_LABELS } from '../../i18n';
 import { validateWithSchema } from '../auth/zod-form';
 import { saveProfile } from './useProfile';
 
+/** What this form's messages are about: its successful save replaces its refusal and its failed save. */
+const SAVE = 'save:profile';
+
 function toFormValues(profile: TProfile): TProfileInput {
   return {
     name: profile.name,
@@ -49,13 +52,13 @@ export function ProfileForm({ profile }: { profile: TProfile }) {
       // Dates and names on other screens were drawn with the old zone and name.
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'personal' });
       // Read after the language switched, so the message is in the new language.
-      notify({ kind: 'success', title: t('common.success'), message: t('personal.form.saved') });
+      notify({ kind: 'success', title: t('common.success'), message: t('personal.form.saved'), about: SAVE });
     },
-    onError: (error) => showServerError(t, error, form.setErrors, 'users'),
+    onError: (error) => showServerError(t, error, form.setErrors, 'users', SAVE),
   });
 
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t, SAVE))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('personal.name')} required autoComplete="name" {...form.getInputProps('name')} />

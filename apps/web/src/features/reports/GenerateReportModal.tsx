@@ -2,12 +2,12 @@ import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TParameterValues, TReportFormat, TReportTemplateSummary } from '@mip/shared';
 import { IconAlertCircle, IconCalendarPlus, IconFileDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAppPath } from '../../app/paths';
-import { notifyInvalidForm } from '../../components/form-error';
+import { notifyInvalidForm, scrollToFirstError } from '../../components/form-error';
 import { notify } from '../../components/notify';
 import { ParameterFields } from '../../components/query-parameters/ParameterFields';
 import {
@@ -48,6 +48,12 @@ export function GenerateReportModal({ template, onClose }: { template: TReportTe
   const [queryFailure, setQueryFailure] = useState<{ code: string; detail: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [jobId, setJobId] = useState<number | null>(null);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  /** As on every form: say so, and take the user to the first value in error. */
+  const refuse = () => {
+    notifyInvalidForm(t);
+    scrollToFirstError(fieldsRef.current);
+  };
 
   const handleGenerate = async () => {
     setQueryFailure(null);
@@ -55,7 +61,7 @@ export function GenerateReportModal({ template, onClose }: { template: TReportTe
     const texts = Object.fromEntries(Object.entries(found).map(([name, code]) => [name, errorText(t, code)]));
     setErrors(texts);
     if (Object.keys(texts).length > 0) {
-      notifyInvalidForm(t);
+      refuse();
       return;
     }
     const parameters = givenParameterValues(template.parameters, values);
@@ -73,7 +79,7 @@ export function GenerateReportModal({ template, onClose }: { template: TReportTe
     } catch (error) {
       if (error instanceof ApiError && error.hasErrors) {
         setErrors(parameterErrorTexts(t, error.errors));
-        notifyInvalidForm(t);
+        refuse();
       } else if (
         error instanceof ApiError &&
         ['REPORT_QUERY_ERROR', 'QUERY_TIMEOUT', 'QUERY_UNAVAILABLE'].includes(error.code)
@@ -89,7 +95,7 @@ export function GenerateReportModal({ template, onClose }: { template: TReportTe
   if (jobId !== null) return <ReportJobModal jobId={jobId} title={title} onClose={onClose} />;
   return (
     <Modal opened onClose={onClose} title={title} size="lg">
-      <Stack gap="md">
+      <Stack gap="md" ref={fieldsRef}>
         {template.parameters.length > 0 ? (
           <ParameterFields
             definitions={template.parameters}

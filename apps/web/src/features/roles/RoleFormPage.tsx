@@ -20,6 +20,9 @@ import { validateWithSchema } from '../auth/zod-form';
 import { PermissionPicker, PermissionSummary } from './PermissionPicker';
 import { deleteRole, saveRole, useRole } from './useRoles';
 
+/** What this form's messages are about: its successful save replaces its refusal and its failed save. */
+const SAVE = 'save:roles';
+
 interface TFormValues {
   name: string;
   description: string;
@@ -75,10 +78,11 @@ export default function RoleFormPage() {
         kind: 'success',
         title: t('common.success'),
         message: id === null ? t('roles.created', { name: saved.name }) : t('roles.updated'),
+        about: SAVE,
       });
       if (id === null) navigate(appPath(`/role/${saved.id}`), { replace: true });
     },
-    onError: (error) => showServerError(t, error, (errors) => form.setErrors(toFieldErrors(errors))),
+    onError: (error) => showServerError(t, error, (errors) => form.setErrors(toFieldErrors(errors)), undefined, SAVE),
   });
 
   if (id !== null && role.isPending) return <DelayedLoader />;
@@ -93,7 +97,7 @@ export default function RoleFormPage() {
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t, SAVE))} noValidate>
       <Stack gap="md" maw={1100}>
         {isReadOnly && (
           <Alert color="blue" icon={<IconEye size={18} />}>

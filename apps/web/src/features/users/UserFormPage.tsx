@@ -31,6 +31,9 @@ import { EntitySelect } from '../entities/EntitySelect';
 import { RoleSelect } from '../roles/RoleSelect';
 import { saveUser, useUser } from './useUsers';
 
+/** What this form's messages are about: its successful save replaces its refusal and its failed save. */
+const SAVE = 'save:users';
+
 interface TFormValues {
   name: string;
   email: string;
@@ -98,10 +101,11 @@ export default function UserFormPage() {
         kind: 'success',
         title: t('common.success'),
         message: id === null ? t('users.created', { email: saved.email }) : t('users.updated'),
+        about: SAVE,
       });
       if (id === null) navigate(appPath(`/user/${saved.id}`), { replace: true });
     },
-    onError: (error) => showServerError(t, error, form.setErrors, 'users'),
+    onError: (error) => showServerError(t, error, form.setErrors, 'users', SAVE),
   });
 
   if (id !== null && user.isPending) return <DelayedLoader />;
@@ -109,7 +113,7 @@ export default function UserFormPage() {
 
   const isReadOnly = !canWrite;
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t))} noValidate>
+    <form onSubmit={form.onSubmit((values) => save.mutate(values), refuseInvalidForm(t, SAVE))} noValidate>
       <Stack gap="md" maw={900}>
         {user.data && !user.data.isActivated && (
           <Alert color="blue" icon={<IconMailForward size={18} />}>

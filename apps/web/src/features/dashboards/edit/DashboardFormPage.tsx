@@ -135,7 +135,7 @@ export default function DashboardFormPage() {
 
           <TitledSection id="dashboard-widgets" title={t('dashboards.sections.widgets')}>
             {sources.isError && <Alert color="red">{t('dashboards.sourcesFailed')}</Alert>}
-            <WidgetListEditor form={form} sources={sources.data ?? []} saved={edited.data?.dashboard} />
+            <WidgetListEditor form={form} sources={sources.data ?? []} dashboardId={id} />
           </TitledSection>
 
           <FormActions

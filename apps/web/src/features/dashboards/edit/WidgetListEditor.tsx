@@ -1,5 +1,5 @@
 import { Accordion, ActionIcon, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { type TDashboard, type TWidgetSource, WIDGET_TYPES } from '@mip/shared';
+import { type TWidgetSource, WIDGET_TYPES } from '@mip/shared';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +18,12 @@ import { newWidgetForm, widgetIndexesWithErrors } from './widget-form';
 export function WidgetListEditor({
   form,
   sources,
-  saved,
+  dashboardId,
 }: {
   form: TDashboardForm;
   sources: TWidgetSource[];
-  /** The dashboard as last saved; none while it is being created. */
-  saved: TDashboard | undefined;
+  /** The dashboard being edited; null while it is being created. */
+  dashboardId: number | null;
 }) {
   const { t } = useTranslation();
   const widgets = form.values.widgets;
@@ -108,11 +108,7 @@ export function WidgetListEditor({
                 <Accordion.Panel>
                   {/* The preview first, at the width of the form: beside the settings, both were too narrow. */}
                   <Stack gap="lg">
-                    <WidgetPreview
-                      dashboardId={saved?.id ?? null}
-                      widget={widget}
-                      saved={saved?.widgets.find((candidate) => candidate.id === widget.id)}
-                    />
+                    <WidgetPreview dashboardId={dashboardId} widget={widget} sources={sources} />
                     <WidgetSettings form={form} index={index} widget={widget} sources={sources} />
                   </Stack>
                 </Accordion.Panel>

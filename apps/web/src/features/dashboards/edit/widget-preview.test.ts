@@ -4,6 +4,7 @@ import { newWidgetForm, type TWidgetForm, toWidgetForm, toWidgetInput } from './
 import { previewWidget } from './widget-preview';
 
 const SOURCE = { id: 4, name: 'Ocorrências', queryColumns: ['Prioridade', 'Ocorrências'], parameters: [] };
+const OTHER = { id: 5, name: 'Eventos', queryColumns: ['Prioridade', 'Ocorrências'], parameters: [] };
 
 /** A pie as GET /dashboards/{id} sends it. */
 function savedPie(): TWidget {
@@ -20,41 +21,42 @@ function savedPie(): TWidget {
 }
 
 describe('the widget editor’s preview', () => {
-  it('draws a saved widget with the settings the form has now, on its saved source', () => {
-    const saved = savedPie();
-    const preview = previewWidget({ ...toWidgetForm(saved), title: 'Novo título', calcPercentage: true }, saved);
+  it('draws a saved widget with the settings the form has now, on rows read for the form', () => {
+    const preview = previewWidget({ ...toWidgetForm(savedPie()), title: 'Novo título', calcPercentage: true }, [
+      SOURCE,
+    ]);
     expect(preview).toMatchObject({
-      kind: 'widget',
+      kind: 'sourced',
       widget: { id: 7, title: 'Novo título', calcPercentage: true, source: SOURCE },
+      config: { sourceId: SOURCE.id, sourceConfig: { parameters: { minimo: 1 } } },
     });
   });
 
   it('waits for what the widget cannot be drawn without', () => {
-    const saved = savedPie();
-    expect(previewWidget({ ...toWidgetForm(saved), nameKey: null }, saved)).toEqual({ kind: 'incomplete' });
+    expect(previewWidget({ ...toWidgetForm(savedPie()), nameKey: null }, [SOURCE])).toEqual({ kind: 'incomplete' });
   });
 
-  it('does not draw the saved data under another source or other fixed values', () => {
-    const saved = savedPie();
-    expect(previewWidget({ ...toWidgetForm(saved), sourceId: 5 }, saved)).toEqual({ kind: 'sourceChanged' });
-    expect(previewWidget({ ...toWidgetForm(saved), sourceConfig: { parameters: { minimo: 2 } } }, saved)).toEqual({
-      kind: 'sourceChanged',
+  it('reads another source and other fixed values as the form has them', () => {
+    const saved = toWidgetForm(savedPie());
+    expect(previewWidget({ ...saved, sourceId: OTHER.id }, [SOURCE, OTHER])).toMatchObject({
+      kind: 'sourced',
+      widget: { source: OTHER },
+      config: { sourceId: OTHER.id },
+    });
+    expect(previewWidget({ ...saved, sourceConfig: { parameters: { minimo: 2 } } }, [SOURCE])).toMatchObject({
+      config: { sourceConfig: { parameters: { minimo: 2 } } },
     });
   });
 
-  it('has no data for a widget never saved, but draws a title at once', () => {
+  it('draws a widget never saved, and a title at once from the form', () => {
     const pie = { ...toWidgetForm(savedPie()), id: undefined };
-    expect(previewWidget(pie, undefined)).toEqual({ kind: 'notSaved' });
+    expect(previewWidget(pie, [SOURCE])).toMatchObject({ kind: 'sourced', widget: { id: 0, source: SOURCE } });
     const title = { ...newWidgetForm('Title'), title: 'Semana' };
-    expect(previewWidget(title, undefined)).toMatchObject({ kind: 'widget', widget: { title: 'Semana' } });
+    expect(previewWidget(title, [])).toMatchObject({ kind: 'widget', widget: { title: 'Semana' } });
   });
 
-  it('shows HTML only as the server cleaned it', () => {
-    const html = { ...newWidgetForm('HTML'), html: '<p>Olá</p>' };
-    const saved = { ...ZWidgetInput.parse(toWidgetInput(html)), id: 3, source: null, sourceParameters: {} } as TWidget;
-    expect(previewWidget(toWidgetForm(saved), saved)).toMatchObject({ kind: 'widget', widget: { id: 3 } });
-    expect(previewWidget({ ...toWidgetForm(saved), html: '<img src=x onerror=alert(1)>' }, saved)).toEqual({
-      kind: 'htmlChanged',
-    });
+  it('leaves HTML to the server to clean before it is drawn', () => {
+    const html = { ...newWidgetForm('HTML'), html: '<img src=x onerror=alert(1)>' };
+    expect(previewWidget(html, [])).toMatchObject({ kind: 'html', config: { html: '<img src=x onerror=alert(1)>' } });
   });
 });

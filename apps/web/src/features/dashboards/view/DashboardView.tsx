@@ -11,7 +11,7 @@ export function WidgetView({ dashboardId, widget }: { dashboardId: number; widge
     case 'HTML':
       return <HtmlWidget widget={widget} />;
     default:
-      return <SourcedWidgetCard dashboardId={dashboardId} widget={widget} />;
+      return <SourcedWidgetCard rows={{ kind: 'saved', dashboardId }} widget={widget} />;
   }
 }
 

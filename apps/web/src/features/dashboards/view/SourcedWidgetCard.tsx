@@ -21,7 +21,7 @@ import {
 } from '../../../components/query-parameters/parameter-values';
 import { QueryResultTable } from '../../../components/query-result/QueryResultTable';
 import { errorText } from '../../../components/server-errors';
-import { exportWidgetData, useWidgetData } from '../useDashboards';
+import { exportWidgetData, type TWidgetRows, useWidgetData } from '../useDashboards';
 import { BarChartView } from './BarChartView';
 import { chartFileName, exportChartPng, exportChartSvg } from './chart-export';
 import { MultiSeriesBarChartView } from './MultiSeriesBarChartView';
@@ -86,7 +86,7 @@ function WidgetContent({
  * leaves open, the table view and downloads it allows, and the spec's
  * messages when it cannot load or has nothing to show.
  */
-export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number; widget: TWidget }) {
+export function SourcedWidgetCard({ rows, widget }: { rows: TWidgetRows; widget: TWidget }) {
   const { t } = useTranslation();
   const headingId = useId();
   const chartRef = useRef<HTMLDivElement>(null);
@@ -96,7 +96,7 @@ export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number
   const [isTable, setIsTable] = useState(false);
   const isMissingValues = Object.keys(parameterValueErrors(open, values)).length > 0;
   const given = givenParameterValues(open, values);
-  const data = useWidgetData(dashboardId, widget.id, given, widget.source !== null && !isMissingValues);
+  const data = useWidgetData(rows, widget.id, given, widget.source !== null && !isMissingValues);
   const refused = useMemo(() => refusedValues(data.error), [data.error]);
   const isChart = widget.name !== 'TableWidget';
 
@@ -110,15 +110,18 @@ export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number
     }
   };
   const handleTable = async (format: TTableExportFormat) => {
+    if (rows.kind !== 'saved') return;
     try {
-      await exportWidgetData(dashboardId, widget.id, given, format, chartFileName(widget.title));
+      await exportWidgetData(rows.dashboardId, widget.id, given, format, chartFileName(widget.title));
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR';
       notify({ kind: 'error', title: t('dashboards.view.downloadFailed'), message: errorText(t, code) });
     }
   };
 
-  const canExportTable = widget.name === 'TableWidget' ? widget.allowExport : widget.allowExportTable;
+  // Only a saved widget's rows are exported: the file is read again on the server, from the widget as stored.
+  const canExportTable =
+    rows.kind === 'saved' && (widget.name === 'TableWidget' ? widget.allowExport : widget.allowExportTable);
   const hasChart = isChart && !isTable && Boolean(data.data?.rows.length);
 
   let body: ReactNode;
@@ -139,7 +142,7 @@ export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number
   } else if (data.isPending) {
     body = <Skeleton h={CHART_DEFAULT_HEIGHT} aria-label={t('common.loading')} />;
   } else if (data.isError) {
-    const { hint, canRetry } = widgetErrorHint(t, data.error);
+    const { hint, canRetry } = widgetErrorHint(t, data.error, rows.kind === 'preview');
     body = <WidgetError hint={hint} onRetry={canRetry ? () => void data.refetch() : undefined} />;
   } else {
     body = (
@@ -174,6 +177,12 @@ export function SourcedWidgetCard({ dashboardId, widget }: { dashboardId: number
             />
           </Group>
         </Group>
+        {data.isPlaceholderData && (
+          // The editor's preview keeps the last rows on screen while it reads the form's new ones.
+          <Text size="xs" c="dimmed" role="status">
+            {t('dashboards.preview.updating')}
+          </Text>
+        )}
         {data.data?.truncated && (
           <Text size="xs" c="dimmed">
             {t('dashboards.view.truncated')}

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { TParameterValues, TQueryParameterDefinition } from '@mip/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollToFirstError } from '../../../components/form-error';
 import { ParameterFields } from '../../../components/query-parameters/ParameterFields';
 import { parameterValueErrors } from '../../../components/query-parameters/parameter-values';
 import { errorText } from '../../../components/server-errors';
@@ -32,6 +33,7 @@ export function WidgetFilterModal({
   const { t } = useTranslation();
   const [draft, setDraft] = useState(values);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const fieldsRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -43,6 +45,8 @@ export function WidgetFilterModal({
     const codes = parameterValueErrors(definitions, draft);
     if (Object.keys(codes).length > 0) {
       setErrors(Object.fromEntries(Object.entries(codes).map(([name, code]) => [name, errorText(t, code)])));
+      // As on every form: the first value missing is brought into view and focus.
+      scrollToFirstError(fieldsRef.current);
       return;
     }
     onApply(draft);
@@ -50,7 +54,7 @@ export function WidgetFilterModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('dashboards.view.filtersOf', { title })} size="lg" centered>
-      <Stack gap="md">
+      <Stack gap="md" ref={fieldsRef}>
         <ParameterFields
           definitions={definitions}
           values={draft}

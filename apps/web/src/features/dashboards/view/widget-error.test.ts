@@ -53,3 +53,17 @@ describe('Retry-After', () => {
     expect(retryAfterSecondsOf('soon')).toBeUndefined();
   });
 });
+
+describe('what the editor’s preview tells the widget’s author', () => {
+  it('the setting the server refused, and the query’s own error in the server’s words', () => {
+    const refused = new ApiError(400, {
+      code: 'FORM_ERROR',
+      hasErrors: true,
+      errors: [{ property: 'widget.nameKey', error: 'INVALID_COLUMN' }],
+    });
+    expect(widgetErrorHint(i18next.t, refused, true).hint).toBe(i18next.t('errors.INVALID_COLUMN'));
+    const failed = new ApiError(400, { code: 'REPORT_QUERY_ERROR', message: 'division by zero' });
+    expect(widgetErrorHint(i18next.t, failed, true)).toEqual({ hint: 'division by zero', canRetry: false });
+    expect(widgetErrorHint(i18next.t, failed)).toEqual({ canRetry: false });
+  });
+});

@@ -14,7 +14,7 @@ import {
  * Issue 20: a group the server finds too large for GeoJSON is drawn from its own vector tiles without anyone
  * configuring it, and the map works on it as on any other: the screen-reader count, the filter, the search
  * and the card. The e2e server draws groups from tiles from MAP_TILES_MIN_SYSTEMS=150 systems
- * (playwright.config.ts), above the demo network, so a group of 150 stops made here is "large".
+ * (support/worker-platform.ts), above the demo network, so a group of 150 stops made here is "large".
  */
 
 const TILES_MIN_SYSTEMS = 150;

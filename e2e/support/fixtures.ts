@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { isAlwaysLightPath } from '../../apps/web/src/app/paths.ts';
 import { ACCOUNTS, type TAccount } from './accounts.ts';
 import { startWorkerPlatform, type TWorkerPlatform, workerPlatform } from './worker-platform.ts';
 
@@ -74,6 +75,8 @@ export async function expectAccessible(page: Page) {
   const html = page.locator('html');
   const shown = (await html.getAttribute('data-mantine-color-scheme')) ?? 'light';
   await expectNoSeriousViolations(page, shown);
+  // Public dashboards are light whatever the visitor chose (spec 001 §2): there is no other scheme to judge.
+  if (isAlwaysLightPath(new URL(page.url()).pathname)) return;
   const other = shown === 'dark' ? 'light' : 'dark';
   const choice = await chooseColorScheme(page, other);
   try {

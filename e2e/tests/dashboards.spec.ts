@@ -29,8 +29,9 @@ test.describe('data sources and dashboards', () => {
     request,
     browser,
   }) => {
-    // One path a person takes from an empty form to a public dashboard, in two languages: longer than most.
-    test.setTimeout(240_000);
+    // One path a person takes from an empty form to a public dashboard, in two languages, each screen judged by
+    // axe in both colour schemes: longer than most.
+    test.setTimeout(360_000);
     const stamp = Date.now().toString(36);
     const sourceName = `Ocorrências por prioridade ${stamp}`;
     const dashboardName = `Prioridades ${stamp}`;

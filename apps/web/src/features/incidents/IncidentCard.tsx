@@ -115,7 +115,7 @@ function IncidentDetails({
             {event.affectedSystems.map((system) => (
               <UnstyledButton key={system.id} onClick={() => onOpenSystem(system.id)}>
                 <Paper withBorder px="sm" py={6}>
-                  <Text size="sm" fw={500} c="var(--mantine-primary-color-filled)">
+                  <Text size="sm" fw={500} c="brand">
                     {system.name}
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -66,10 +66,31 @@ async function chooseColorScheme(page: Page, choice: string | null): Promise<str
 }
 
 /**
+ * The kind of screen the page shows, whatever its language and data: its address, phone or desktop
+ * layout, the dialogs open and the outline of its headings (a card or panel opened adds its own).
+ */
+async function screenKind(page: Page): Promise<string> {
+  const layout = (page.viewportSize()?.width ?? 1280) < 992 ? 'phone' : 'desktop';
+  const shape = await page.evaluate(() => {
+    const dialogs = document.querySelectorAll('[role="dialog"], [role="alertdialog"]').length;
+    const headings = [...document.querySelectorAll('h1, h2, h3, h4')].map((h) => h.tagName).join('');
+    return `${dialogs}:${headings}`;
+  });
+  return `${new URL(page.url()).pathname} ${layout} ${shape}`;
+}
+
+/**
+ * The kinds of screen already judged in the other colour scheme by this worker: the same screen captured
+ * again (another date, language or row) is painted with the same colours, and re-judging it took a
+ * quarter of the browser tests' time.
+ */
+const judgedInOtherScheme = new Set<string>();
+
+/**
  * Fails on serious or critical accessibility problems in what the page shows
- * now, once it has settled — in the colour scheme it is in, then the colour
- * rules in the other one (contrast differs), after which the user's choice is
- * put back.
+ * now, once it has settled — in the colour scheme it is in, then (once per
+ * kind of screen) the colour rules in the other one (contrast differs), after
+ * which the user's choice is put back.
  */
 export async function expectAccessible(page: Page) {
   const html = page.locator('html');
@@ -77,6 +98,9 @@ export async function expectAccessible(page: Page) {
   await expectNoSeriousViolations(page, shown);
   // Public dashboards are light whatever the visitor chose (spec 001 §2): there is no other scheme to judge.
   if (isAlwaysLightPath(new URL(page.url()).pathname)) return;
+  const kind = await screenKind(page);
+  if (judgedInOtherScheme.has(kind)) return;
+  judgedInOtherScheme.add(kind);
   const other = shown === 'dark' ? 'light' : 'dark';
   const choice = await chooseColorScheme(page, other);
   try {

@@ -3,6 +3,7 @@ import { ZEventGeoJson } from '@mip/shared';
 import { IconLine, IconMapPin, IconPolygon, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableText } from '../../app/readable-text';
 import { ShapeEditor } from '../../components/map/ShapeEditor';
 import { isPartComplete, type TShapeKind } from '../../components/map/shape-parts';
 import { drawnEventPart, eventGeoJsonOfParts, partsOfEventGeoJson, type TEventPart } from './event-geometry';
@@ -124,7 +125,7 @@ export function EventGeometryEditor({
                         <Radio value={String(index)} label={partLabel(part, index)} />
                       )}
                     </Group>
-                    <Text size="xs" c={isPartComplete(part) ? 'dimmed' : 'orange.9'}>
+                    <Text size="xs" c={isPartComplete(part) ? 'dimmed' : readableText('orange')}>
                       {isPartComplete(part)
                         ? t('events.geometry.pointCount', { count: part.positions.length })
                         : t(`events.geometry.incomplete.${part.kind}`)}

@@ -37,7 +37,7 @@ export function QueueFigures({ queue }: { queue: TIotQueue }) {
       <Text size="sm">{t('iotQueues.status.errors', { count: status.errorCount })}</Text>
       <Text size="sm">{t('iotQueues.status.deadLetters', { count: status.deadLetterCount })}</Text>
       {status.lastError && (
-        <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" c="var(--mantine-color-error)" style={{ overflowWrap: 'anywhere' }}>
           {t('iotQueues.status.lastError')}: {status.lastError}
         </Text>
       )}

@@ -17,7 +17,7 @@ function JobOutcome({ job }: { job: TReportJob }) {
   if (job.status === 'FAILED') {
     const { code } = splitJobError(job.error);
     return (
-      <Text size="sm" c="red.9">
+      <Text size="sm" c="var(--mantine-color-error)">
         {t([`reports.jobErrors.${code}`, `errors.${code}`, 'reports.job.failedUnknown'])}
       </Text>
     );

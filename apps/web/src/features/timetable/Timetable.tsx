@@ -32,6 +32,7 @@ import { IconCalendar, IconClockHour4, IconInfoCircle } from '@tabler/icons-reac
 import type { TFunction } from 'i18next';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableText } from '../../app/readable-text';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { formatIsoDay } from '../../lib/dates';
 import {
@@ -57,7 +58,7 @@ function ClockTime({ time }: { time: TClockTime }) {
         <Text
           component="sup"
           fz={10}
-          c="grape.9"
+          c={readableText('grape')}
           ml={2}
           title={t('timetable.nextDay')}
           aria-label={t('timetable.nextDay')}
@@ -192,7 +193,7 @@ function PassingsByHour({ times }: { times: TStopTime[] }) {
               <Table.Th scope="row" ff="monospace">
                 {String(row.hour).padStart(2, '0')}
                 {row.isNextDay && (
-                  <Text component="sup" fz={10} c="grape.9" ml={2} aria-label={t('timetable.nextDay')}>
+                  <Text component="sup" fz={10} c={readableText('grape')} ml={2} aria-label={t('timetable.nextDay')}>
                     {t('timetable.nextDayShort')}
                   </Text>
                 )}
@@ -209,7 +210,7 @@ function PassingsByHour({ times }: { times: TStopTime[] }) {
                           component="sup"
                           fz={10}
                           fw={700}
-                          c="blue.9"
+                          c={readableText('blue')}
                           ml={1}
                           aria-label={t('timetable.towards', { headsign: time.headsign })}
                         >
@@ -233,7 +234,7 @@ function PassingsByHour({ times }: { times: TStopTime[] }) {
         <List spacing={2} fz="xs" listStyleType="none" aria-label={t('timetable.otherDestinations')}>
           {[...notes.entries()].map(([headsign, letter]) => (
             <List.Item key={letter}>
-              <Text component="span" fw={700} c="blue.9" fz="xs">
+              <Text component="span" fw={700} c={readableText('blue')} fz="xs">
                 {letter}
               </Text>{' '}
               — {t('timetable.towards', { headsign })}
@@ -264,7 +265,12 @@ function StopList({
         {stops.map(({ stop }) => {
           const isSelected = stop.id === selectedStopId;
           const label = (
-            <Text component="span" fz="sm" fw={isSelected ? 700 : 400} c={isSelected ? 'blue.9' : undefined}>
+            <Text
+              component="span"
+              fz="sm"
+              fw={isSelected ? 700 : 400}
+              c={isSelected ? readableText('blue') : undefined}
+            >
               {stop.name}
             </Text>
           );

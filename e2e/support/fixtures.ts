@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { isAlwaysLightPath } from '../../apps/web/src/app/paths.ts';
 import { ACCOUNTS, type TAccount } from './accounts.ts';
@@ -24,24 +25,47 @@ async function settled(page: Page) {
 /** The WCAG rules whose outcome depends on colours: all a change of colour scheme can break. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
+/** axe-core's browser bundle, put into a page the first time it is judged. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A serious or critical finding, as the failure message names it. */
+interface TFinding {
+  id: string;
+  help: string;
+  nodes: { target: string; failureSummary: string }[];
+}
+
 /**
  * Fails on serious or critical axe findings in what the page shows now, named with the colour scheme;
  * `rules` limits the check to those (the other scheme's pass: names, roles and structure are the same).
+ *
+ * axe runs in the page itself, put there once per document: @axe-core/playwright re-injected it into
+ * every frame and opened a blank page for each check, 5–10× the time of the check itself, and the screens
+ * have no frames for it to walk into.
  */
 async function expectNoSeriousViolations(page: Page, scheme: string, rules?: string[]) {
   await settled(page);
-  const builder = new AxeBuilder({ page });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // Either the rules asked, or every rule of WCAG 2.1 A and AA (axe runs one list or the other).
-  const results = await (rules
-    ? builder.withRules(rules)
-    : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-  ).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const runOnly = rules
+    ? { type: 'rule', values: rules }
+    : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] };
+  const serious = await page.evaluate(async (runOnly): Promise<TFinding[]> => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(document, {
+      runOnly: runOnly as import('axe-core').RunOnly,
+      resultTypes: ['violations'],
+    });
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.join(' '), failureSummary: n.failureSummary ?? '' })),
+      }));
+  }, runOnly);
   expect(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(', ')})`,
-    ),
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target}: ${n.failureSummary}`).join(', ')})`),
     `serious or critical accessibility violations in the ${scheme} colour scheme`,
   ).toEqual([]);
 }
@@ -92,14 +116,14 @@ const judgedInOtherScheme = new Set<string>();
  * kind of screen) the colour rules in the other one (contrast differs), after
  * which the user's choice is put back.
  */
-export async function expectAccessible(page: Page) {
+export async function expectAccessible(page: Page, options: { everyTime?: boolean } = {}) {
   const html = page.locator('html');
   const shown = (await html.getAttribute('data-mantine-color-scheme')) ?? 'light';
   await expectNoSeriousViolations(page, shown);
   // Public dashboards are light whatever the visitor chose (spec 001 §2): there is no other scheme to judge.
   if (isAlwaysLightPath(new URL(page.url()).pathname)) return;
   const kind = await screenKind(page);
-  if (judgedInOtherScheme.has(kind)) return;
+  if (judgedInOtherScheme.has(kind) && !options.everyTime) return;
   judgedInOtherScheme.add(kind);
   const other = shown === 'dark' ? 'light' : 'dark';
   const choice = await chooseColorScheme(page, other);

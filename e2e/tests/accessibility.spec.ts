@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 /** The first Tab of a freshly loaded screen lands on the skip link; Enter takes the focus to the content. */
 async function expectSkipLinkToContent(page: Page, name: string) {
@@ -17,6 +26,38 @@ async function expectSkipLinkToContent(page: Page, name: string) {
 }
 
 test.describe('accessibility', () => {
+  test('the check itself fails on text that does not read, in the scheme shown and in the other one', async ({
+    page,
+  }) => {
+    await page.goto('/incidents');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, { everyTime: true });
+
+    // Grey on grey in the scheme shown (light: the browser's default).
+    await page.evaluate(() => {
+      const probe = document.createElement('p');
+      probe.id = 'faint-probe';
+      probe.textContent = 'Texto que não se lê';
+      probe.style.cssText = 'color: #999; background: #aaa';
+      document.querySelector('main')?.append(probe);
+    });
+    await expect(expectAccessible(page, { everyTime: true })).rejects.toThrow(
+      /color-contrast[\s\S]*faint-probe[\s\S]*light colour scheme|light colour scheme[\s\S]*color-contrast/,
+    );
+
+    // Readable in light, dark grey on the dark page in dark: only the other scheme's pass sees it.
+    await page.evaluate(() => {
+      const probe = document.getElementById('faint-probe') as HTMLElement;
+      probe.style.cssText = '';
+      const style = document.createElement('style');
+      style.textContent = '[data-mantine-color-scheme="dark"] #faint-probe { color: #333 }';
+      document.head.append(style);
+    });
+    await expect(expectAccessible(page, { everyTime: true })).rejects.toThrow(/dark colour scheme/);
+    // The visitor's scheme is put back even when the other one failed.
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
   test('one Tab from page load reaches the skip link, and Enter moves to the content (map and console)', async ({
     page,
   }) => {

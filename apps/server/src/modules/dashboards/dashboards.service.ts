@@ -150,6 +150,15 @@ export async function checkWidgets(
     db,
     widgets.flatMap((widget) => (widget.sourceId === null ? [] : [widget.sourceId])),
   );
+  return checkWidgetsAgainst(widgets, sources, pathOf);
+}
+
+/** `checkWidgets` with the widgets' sources already read (the preview has its source, query and all). */
+export function checkWidgetsAgainst(
+  widgets: TWidgetConfig[],
+  sources: ReadonlyMap<number, TWidgetSource>,
+  pathOf: (index: number) => string,
+): TWidgetConfig[] {
   const errors: TFieldError[] = [];
   const checked = widgets.map((widget, index) => {
     const at = (field: string) => `${pathOf(index)}.${field}`;

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.ts';
 import type { TAuthContext } from '../auth/session-store.ts';
 import type { TQueryRunner } from '../queries/query-runner.ts';
 import { dashboardEditableSql, dashboardViewerOf } from './dashboard-visibility.ts';
-import { checkWidgets } from './dashboards.service.ts';
+import { checkWidgetsAgainst } from './dashboards.service.ts';
 import { runWidgetQuery, widgetValues } from './widget-data.service.ts';
 
 type TPreviewInput = z.output<typeof ZWidgetPreviewRequest>;
@@ -55,7 +55,8 @@ export async function previewWidget(
   if (input.dashboardId !== null) await requireEditableDashboard(db, auth, input.dashboardId);
   const sourceId = isSourcedWidget(input.widget.name) ? input.widget.sourceId : null;
   const source = sourceId === null ? null : await loadPreviewSource(db, sourceId);
-  const [checked] = await checkWidgets(db, [input.widget], () => 'widget');
+  // Checked against the source just read, as saving would check it against the same row.
+  const [checked] = checkWidgetsAgainst([input.widget], new Map(source ? [[source.id, source]] : []), () => 'widget');
   const widget = {
     ...checked,
     id: checked.id ?? 0,

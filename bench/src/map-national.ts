@@ -126,7 +126,7 @@ export const mapNationalFigures: TFigureGroup = {
     if (!browser) return { figures: { mapNationalGzipBytes: mapGzipBytes }, goals: {} };
     let visits: TMapVisit[];
     try {
-      // The first visit finds the server's tiles not cut yet, as the first visitor after a change does.
+      // The first visit finds the view's tiles not encoded yet (the groups are sliced ahead, each tile is encoded once asked).
       visits = await visitMapHome(browser, `${platform.baseUrl}/`, RUNS, 'national map');
     } finally {
       await browser.close();

@@ -61,6 +61,9 @@ function openSharedListener(db: TDatabase, channel: string, onClosed: () => void
       });
       await connection.query(`listen ${channel}`);
       shared.isListening = true;
+      // A change committed before the LISTEN took (at the start, or while reconnecting) went unheard: what
+      // was read meanwhile is told to read again.
+      notifyAll();
     } catch {
       shared.isListening = false;
       reconnectLater();
@@ -71,8 +74,8 @@ function openSharedListener(db: TDatabase, channel: string, onClosed: () => void
 }
 
 /**
- * Calls onChange with the payload of every notification on the channel, and with '' when the connection
- * drops (something may have gone unheard), until closed.
+ * Calls onChange with the payload of every notification on the channel, and with '' whenever the
+ * connection drops or starts listening (a change may have gone unheard in between), until closed.
  */
 export function listenForChanges(db: TDatabase, channel: string, onChange: (payload: string) => void): TChangeListener {
   let byChannel = sharedListeners.get(db);

@@ -124,6 +124,20 @@ export async function readMapItemsJson(
 }
 
 /**
+ * The drawn groups GET /map/ sends as the address of the platform's own tiles (no administrator's tile
+ * address, at least `tiling.minSystems` placed systems): the ones worth cutting before anyone asks.
+ */
+export async function readSelfTiledGroupIds(db: TExecutor, tiling: TMapTiling): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select g.id from mobility_system_groups g
+         where ${IS_DRAWN_GROUP} and g.tile_metadata_url is null
+           and (select count(*) from mobility_systems s where ${IS_PLACED_SYSTEM_OF_GROUP}) >= ${tiling.minSystems}
+         order by g.id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
  * One drawn group's name and features, as GET /map/ would draw them without tiles: what its vector tiles
  * are cut from. Null when no such group is drawn on the map.
  */

@@ -18,7 +18,9 @@ import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
 import { notFound } from '../../http/errors.ts';
+import { readSelfTiledGroupIds } from '../map/map.service.ts';
 import { pickEncoding } from '../map/map-cache.ts';
+import { mapTilingOf } from '../map/map-tiling.ts';
 import {
   createMobilityGroup,
   deleteMobilityGroup,
@@ -69,7 +71,11 @@ export const mobilityGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const tiles = createGroupTileCache(app.db, app.config.publicUrl);
+  const tiling = mapTilingOf(app.config);
+  const tiles = createGroupTileCache(app.db, app.config.publicUrl, {
+    groupIds: () => readSelfTiledGroupIds(app.db, tiling),
+    onError: (error) => app.log.warn({ err: error }, 'cutting the map tiles ahead failed; the first request cuts them'),
+  });
   app.addHook('onClose', tiles.close);
   // Public map data, as GET /map/: any page may draw it, browsers and a CDN may keep it a little while.
   const cachedPublicly = { maxAgeSeconds: MAP_MAX_AGE_SECONDS } as const;

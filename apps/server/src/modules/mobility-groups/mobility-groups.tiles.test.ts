@@ -5,7 +5,8 @@ import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
 import { createMobilityGroup, createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { boundsOf } from './mobility-groups.tiles.ts';
+import { readSelfTiledGroupIds } from '../map/map.service.ts';
+import { boundsOf, createGroupTileCache } from './mobility-groups.tiles.ts';
 
 const t = useTestApp();
 
@@ -33,6 +34,11 @@ const getTileJson = (groupId: number, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/mobility-system-groups/${groupId}/tiles.json`, headers });
 const getTile = (groupId: number, tile: { z: number; x: number; y: number }, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/mobility-system-groups/${groupId}/tiles/${tile.z}/${tile.x}/${tile.y}.pbf`, headers });
+
+const xyAt = (place: [number, number], z: number): [number, number] => {
+  const { x, y } = tileAt(place, z);
+  return [x, y];
+};
 
 function decode(body: Buffer) {
   return new VectorTile(new PbfReader(new Uint8Array(body)));
@@ -174,6 +180,54 @@ describe('a group drawn from tiles on GET /api/map/', () => {
     // Its own tiles still hold the stop.
     const layer = decode((await getTile(tiled.id, tileAt(TRINDADE, 14))).rawPayload).layers[GROUP_TILES_LAYER];
     expect(layer.feature(0).properties).toMatchObject({ _msid: stop.id, name: 'Bolhão' });
+  });
+});
+
+describe('cutting ahead', () => {
+  it('slices the large groups at start and again after a change, before anyone asks for a tile', async () => {
+    const large = await createMobilityGroup(t.db, { name: 'Rede grande' });
+    const small = await createMobilityGroup(t.db, { name: 'Rede pequena' });
+    for (let n = 0; n < 3; n++) {
+      await createMobilitySystem(t.db, { groupId: large.id, name: `Paragem ${n}` });
+    }
+    await createMobilitySystem(t.db, { groupId: small.id, name: 'Sozinha' });
+    const failures: unknown[] = [];
+    let cuts = 0;
+    const tiles = createGroupTileCache(t.db, 'http://mip.test', {
+      groupIds: async () => {
+        const ids = await readSelfTiledGroupIds(t.db, { minSystems: 3, publicUrl: 'http://mip.test' });
+        cuts++;
+        return ids;
+      },
+      delayMs: 10,
+      onError: (error) => failures.push(error),
+    });
+    try {
+      const isCut = () => tiles.cutGroupIds().includes(large.id);
+      await eventually(async () => isCut(), Boolean);
+      // Only what GET /map/ sends as tiles: a small group goes as GeoJSON and is never cut.
+      expect(tiles.cutGroupIds()).not.toContain(small.id);
+
+      // A change starts a new generation, and the group is cut again, with the new stop, unasked.
+      const cutsBefore = cuts;
+      await createMobilitySystem(t.db, {
+        groupId: large.id,
+        name: 'Paragem nova',
+        geometry: { type: 'Point', coordinates: [-8.5, 41.2] },
+        latitude: 41.2,
+        longitude: -8.5,
+      });
+      // (Asked only once cut: the box is what the cut holds. A late word of the earlier writes may cut once
+      // more before the new stop's does.)
+      await eventually(
+        async () => cuts > cutsBefore && isCut() && (await tiles.tileJson(large.id))?.bounds?.[2] === -8.5,
+        Boolean,
+      );
+      expect(await tiles.tile(large.id, 14, ...xyAt([-8.5, 41.2], 14))).not.toBe('empty');
+      expect(failures).toEqual([]);
+    } finally {
+      await tiles.close();
+    }
   });
 });
 

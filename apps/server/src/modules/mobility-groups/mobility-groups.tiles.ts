@@ -4,14 +4,19 @@ import { gzip } from 'node:zlib';
 import { GeoJSONVT } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { GROUP_TILES_LAYER, GROUP_TILES_MAX_ZOOM, type TMapFeature, type TTileJson } from '@mip/shared';
-import { createNotifiedCache } from '../../db/change-listener.ts';
+import { createNotifiedCache, listenForChanges } from '../../db/change-listener.ts';
 import type { TDatabase } from '../../db/database.ts';
 import { readGroupFeatures } from '../map/map.service.ts';
 import { MAP_CHANNEL } from '../map/map-cache.ts';
 import { groupTileJsonUrl } from '../map/map-tiling.ts';
 
-/** A safety net should a notification be missed while the listening connection reconnects (as the map's). */
-const MAX_AGE_MS = 60_000;
+/**
+ * A last safety net: a change is heard, and a lost or renewed listening connection starts a new generation
+ * too (change-listener.ts), so tiles need not be re-cut every minute as the cheaper map answer is.
+ */
+const MAX_AGE_MS = 15 * 60_000;
+/** Cutting waits this long after the last change of a burst: a GTFS import writes thousands of systems. */
+const CUT_AHEAD_DELAY_MS = 2_000;
 /** Encoded tiles kept per group, the oldest dropped first: a city's tiles at the zooms people use fit well within. */
 const MAX_ENCODED_TILES = 2_000;
 const TILE_EXTENT = 4096;
@@ -73,12 +78,23 @@ async function encodeTile(tiles: TGroupTiles, z: number, x: number, y: number): 
 
 export type TGroupTileCache = ReturnType<typeof createGroupTileCache>;
 
+export interface TCutAhead {
+  /** The groups to cut before anyone asks (readSelfTiledGroupIds). */
+  groupIds: () => Promise<number[]>;
+  /** After the last change of a burst (CUT_AHEAD_DELAY_MS by default). */
+  delayMs?: number;
+  /** A cut that failed (the database away): the first visitor's request cuts it instead. */
+  onError: (error: unknown) => void;
+}
+
 /**
  * The vector tiles of the groups drawn on the map (issue 5: groups too large for GeoJSON). A group's
  * features are read once and sliced into tiles in memory (geojson-vt), each tile encoded once (vt-pbf),
- * until any write to groups or systems is announced on the map's channel.
+ * until any write to groups or systems is announced on the map's channel. With `cutAhead`, the groups it
+ * names are sliced at start and again shortly after each change, so no visitor waits for the cut
+ * (100,000 stops take seconds to read and slice).
  */
-export function createGroupTileCache(db: TDatabase, publicUrl: string) {
+export function createGroupTileCache(db: TDatabase, publicUrl: string, cutAhead?: TCutAhead) {
   // The cached value is this generation's table of groups, filled as groups are asked for: a change
   // announced on the channel starts an empty one.
   const cache = createNotifiedCache(
@@ -102,8 +118,40 @@ export function createGroupTileCache(db: TDatabase, publicUrl: string) {
     return loading;
   };
 
+  let cutTimer: NodeJS.Timeout | null = null;
+  let isClosed = false;
+  const cutNow = async () => {
+    if (!cutAhead || isClosed) return;
+    try {
+      for (const groupId of await cutAhead.groupIds()) await groupTiles(groupId);
+    } catch (error) {
+      cutAhead.onError(error);
+    }
+  };
+  const cutSoon = () => {
+    if (cutTimer) clearTimeout(cutTimer);
+    cutTimer = setTimeout(() => {
+      cutTimer = null;
+      void cutNow();
+    }, cutAhead?.delayMs ?? CUT_AHEAD_DELAY_MS);
+    // Cutting ahead never keeps a process alive.
+    cutTimer.unref();
+  };
+  // Hears what the cache hears (the same shared connection): every change, and the connection's start.
+  const changes = cutAhead ? listenForChanges(db, MAP_CHANNEL, cutSoon) : null;
+  // …and cuts at start, the connection being maybe listening already for another cache.
+  if (cutAhead) cutSoon();
+
   return {
-    close: cache.close,
+    close: async () => {
+      isClosed = true;
+      if (cutTimer) clearTimeout(cutTimer);
+      await changes?.close();
+      await cache.close();
+    },
+
+    /** The groups whose features are sliced now (cut ahead or asked for), in this generation. */
+    cutGroupIds: (): number[] => [...(cache.fresh()?.keys() ?? [])],
 
     /** The group's TileJSON, or null when it is not drawn on the map. */
     tileJson: async (groupId: number): Promise<TTileJson | null> => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import SERVER_NODE_FLAGS from '../../apps/server/node-flags.json' with { type: 'json' };
 import type { TBenchContext } from './figures.ts';
 import { progress, REPO_ROOT, startNodeScript, type TChildServer, waitForOk } from './processes.ts';
 
@@ -41,7 +42,8 @@ export async function startPlatform(
   dataDir: string,
   timeoutMs: number,
 ): Promise<{ server: TChildServer; readyMs: number }> {
-  const server = await startNodeScript(SERVER_MAIN, serverEnvironment(dataDir));
+  // With the Node options npm start gives it: the figures are the product's.
+  const server = await startNodeScript(SERVER_MAIN, serverEnvironment(dataDir), SERVER_NODE_FLAGS);
   try {
     const readyAt = await waitForOk(server, '/api/health', timeoutMs);
     return { server, readyMs: Math.round(readyAt - server.spawnedAt) };

@@ -26,11 +26,15 @@ export interface TChildServer {
  * Starts a Node script in its own process group (so its children, the embedded
  * PostgreSQL among them, can be stopped together) on a free loopback port.
  */
-export async function startNodeScript(script: string, env: NodeJS.ProcessEnv): Promise<TChildServer> {
+export async function startNodeScript(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  nodeFlags: readonly string[] = [],
+): Promise<TChildServer> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     cwd: REPO_ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],

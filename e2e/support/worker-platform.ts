@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SERVER_NODE_FLAGS from '../../apps/server/node-flags.json' with { type: 'json' };
 import { ACCOUNTS, APP_PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT } from './accounts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -88,7 +89,8 @@ export async function startWorkerPlatform(parallelIndex: number): Promise<{ stop
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const server = spawn(NODE, [path.join(ROOT, 'apps/server/src/main.ts')], {
+  // With the Node options npm start gives it (apps/server/node-flags.json).
+  const server = spawn(NODE, [...SERVER_NODE_FLAGS, path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

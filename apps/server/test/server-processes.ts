@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import SERVER_NODE_FLAGS from '../node-flags.json' with { type: 'json' };
 import { REPO_ROOT } from '../src/config.ts';
 import { findFreePort } from '../src/db/embedded.ts';
 
@@ -40,7 +41,7 @@ export async function waitUntil(what: string, isTrue: () => Promise<boolean> | b
 export async function startServerProcess(name: string, env: NodeJS.ProcessEnv): Promise<TServerProcess> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -99,8 +99,12 @@ test.describe('look and announcements', () => {
     await page.clock.install();
     await signIn(page, ACCOUNTS.admin);
     await page.goto('/layers/create');
+    // Only once the form is on screen: a page still loading waits on timers (the data's, the delayed
+    // loader's) that a paused clock would never run.
+    const create = page.getByRole('button', { name: 'Criar camada' });
+    await expect(create).toBeVisible();
     await page.clock.pauseAt(Date.now() + 1000);
-    await page.getByRole('button', { name: 'Criar camada' }).click();
+    await create.click();
     await expect(page.getByText('Indique o endereço')).toBeVisible();
     await page.getByLabel(/^Nome/).fill('Ortofotomapa DGT');
     const kind = page.getByRole('combobox', { name: /^Tipo de serviço/ });
@@ -112,7 +116,7 @@ test.describe('look and announcements', () => {
     await expect(kind).toHaveValue('WMS');
 
     // Left where the submit put them, they are taken to the first field in error.
-    await page.getByRole('button', { name: 'Criar camada' }).click();
+    await create.click();
     await expect(page.getByText('Indique o endereço')).toBeVisible();
     await page.clock.runFor(1000);
     await expect(page.getByLabel(/^Endereço/)).toBeFocused();

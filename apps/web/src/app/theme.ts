@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import './app-colour.css';
 import './links-in-text.css';
+import { readableText } from './readable-text';
 
 /**
  * The primary colour's ten shades are CSS custom properties (app-colour.css) mixed from
@@ -35,7 +36,7 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const resolved = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (input.variant !== 'outline' || !parsed.isThemeColor) return resolved;
-  const text = `var(--mantine-color-${parsed.color}-light-color)`;
+  const text = readableText(parsed.color);
   return { ...resolved, color: text, border: `${rem(1)} solid ${text}` };
 };
 

@@ -1,5 +1,5 @@
 import type { TMapFeature } from '@mip/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database.ts';
 import { IS_VISIBLE_TO_PUBLIC_SQL } from '../events/events.service.ts';
 import { groupsWithin } from '../mobility-systems/mobility-systems.service.ts';
@@ -15,6 +15,12 @@ const IS_DRAWN_GROUP = sql`g.layer_type <> 'NO_LAYERS'`;
 /** System `s` of group `g` is drawn: active, with a shape or coordinates. */
 const IS_PLACED_SYSTEM_OF_GROUP = sql`s.group_id = g.id and s.active
      and (s.geometry is not null or (s.latitude is not null and s.longitude is not null))`;
+
+/** How many systems group `g` draws: its size, by which it goes as GeoJSON or as tiles. */
+const PLACED_SYSTEMS_COUNT = sql`(select count(*)::int from mobility_systems s where ${IS_PLACED_SYSTEM_OF_GROUP})`;
+
+/** A group of `placedCount` drawn systems is sent as the platform's own tiles (unless an administrator's). */
+const isTiledBySize = (tiling: TMapTiling, placedCount: SQL) => sql`${placedCount} >= ${tiling.minSystems}`;
 
 /** The active systems of group `g` that have a place, as a JSON array of GeoJSON features. */
 const GROUP_FEATURES = sql`coalesce((
@@ -102,9 +108,9 @@ export async function readMapItemsJson(
                'geometry', json_build_object('type', 'FeatureCollection', 'features',
                  case when tiled.url is null then ${GROUP_FEATURES} else '[]'::json end)) as item
         from mobility_system_groups g
-        cross join lateral (select count(*)::int as n from mobility_systems s where ${IS_PLACED_SYSTEM_OF_GROUP}) placed
+        cross join lateral (select ${PLACED_SYSTEMS_COUNT} as n) placed
         cross join lateral (
-          select coalesce(g.tile_metadata_url, case when placed.n >= ${tiling.minSystems}
+          select coalesce(g.tile_metadata_url, case when ${isTiledBySize(tiling, sql`placed.n`)}
                    then replace(${groupTileJsonUrl(tiling.publicUrl, '{id}')}, '{id}', g.id::text) end) as url
         ) tiled
        where ${IS_DRAWN_GROUP} and ${isGroupInScope}
@@ -131,7 +137,7 @@ export async function readSelfTiledGroupIds(db: TExecutor, tiling: TMapTiling): 
   const { rows } = await db.execute<{ id: number }>(
     sql`select g.id from mobility_system_groups g
          where ${IS_DRAWN_GROUP} and g.tile_metadata_url is null
-           and (select count(*) from mobility_systems s where ${IS_PLACED_SYSTEM_OF_GROUP}) >= ${tiling.minSystems}
+           and ${isTiledBySize(tiling, PLACED_SYSTEMS_COUNT)}
          order by g.id`,
   );
   return rows.map((row) => row.id);

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { TDatabase } from '../../../db/database.ts';
 import type { TFeedModel, TStopTimeSink } from '../reader/feed-model.ts';
 import { CopyWriter } from './copy-writer.ts';
+import { LongestTrips } from './longest-trips.ts';
 
 /** The table a feed's stop_times are loaded into, attached later as its partition of gtfs_stop_times. */
 export function stopTimesPartition(feedId: number): string {
@@ -29,6 +30,8 @@ export class StopTimesStaging {
   tripStopCounts = new Int32Array(0);
   /** Every (stop, route) pair that meets, packed: stopRef * 2^21 + routeRef. */
   readonly stopRoutes = new Set<number>();
+  /** Each route and direction's longest trip, followed as its rows go by. */
+  private longestTrips: LongestTrips | null = null;
 
   constructor(db: TDatabase, feedId: number) {
     this.db = db;
@@ -50,6 +53,7 @@ export class StopTimesStaging {
           tripRoutes[i + 1] = trip.routeRef;
         });
         this.tripStopCounts = new Int32Array(model.trips.length + 1);
+        this.longestTrips = new LongestTrips(model.trips);
         await this.begin();
       },
       add: (tripRef, stopRef, sequence, arrival, departure, pickupType, dropOffType) => {
@@ -62,6 +66,7 @@ export class StopTimesStaging {
         );
         this.tripStopCounts[tripRef]++;
         this.stopRoutes.add(stopRef * ROUTE_BITS + tripRoutes[tripRef]);
+        this.longestTrips?.add(tripRef, stopRef, sequence);
       },
       drain: () => this.writer?.flush(),
     };
@@ -179,8 +184,10 @@ export class StopTimesStaging {
     await this.db.$client.query(`analyze ${this.table}`);
   }
 
-  /** The stops of some trips, in sequence order. */
+  /** The stops of some trips, in sequence order: as followed during the load when it could, else from the table. */
   async stopsOfTrips(tripRefs: number[]): Promise<Map<number, number[]>> {
+    const followed = this.longestTrips?.stopsOf(tripRefs);
+    if (followed) return followed;
     const { rows } = await this.db.$client.query<{ trip_ref: number; stop_refs: number[] }>(
       `select trip_ref, array_agg(stop_ref order by sequence) as stop_refs
          from ${this.table} where trip_ref = any($1::int[]) group by trip_ref`,

@@ -12,9 +12,8 @@ import {
   sessions,
   users,
 } from '../src/db/schema/index.ts';
-import { createToken, hashToken } from '../src/lib/tokens.ts';
 import { hashPassword } from '../src/modules/auth/password-hash.ts';
-import { openSession } from '../src/modules/auth/session-store.ts';
+import { newSession, openSession } from '../src/modules/auth/session-store.ts';
 
 export const TEST_PASSWORD = 'Tr4ms-e-Metro!';
 const unique = () => randomBytes(4).toString('hex');
@@ -128,11 +127,9 @@ export async function openTestSession(db: TDatabase, userId: number) {
  * nearly half of its time.
  */
 export async function openTestSessions(db: TDatabase, userId: number, count: number) {
-  const validity = new Date(Date.now() + 60 * 60_000);
-  const tokens = Array.from({ length: count }, () => createToken());
-  if (count > 0)
-    await db.insert(sessions).values(tokens.map((token) => ({ tokenHash: hashToken(token), userId, validity })));
-  return tokens.map((token) => ({ authorization: `Bearer ${token}`, token }));
+  const opened = Array.from({ length: count }, () => newSession({ userId, ttlMinutes: 60 }));
+  if (count > 0) await db.insert(sessions).values(opened.map(({ row }) => row));
+  return opened.map(({ token }) => ({ authorization: `Bearer ${token}`, token }));
 }
 
 /** An application (spec: /app/{appId}) with its own configuration pairs. */

@@ -23,33 +23,43 @@ export interface TAuthContext {
   impersonatorUserId: number | null;
 }
 
-export async function openSession(
-  db: TExecutor,
-  input: {
-    userId: number;
-    ttlMinutes: number;
-    ip?: string;
-    userAgent?: string;
-    impersonatorSessionId?: number;
-    /** The session ends by then at the latest (an impersonation by the end of the session it came from). */
-    notAfter?: Date;
-  },
-): Promise<{ id: number; token: string; validity: Date }> {
+export interface TNewSessionInput {
+  userId: number;
+  ttlMinutes: number;
+  ip?: string;
+  userAgent?: string;
+  impersonatorSessionId?: number;
+  /** The session ends by then at the latest (an impersonation by the end of the session it came from). */
+  notAfter?: Date;
+}
+
+/** A new session's bearer token and the row that stores it: only the token's hash is kept. */
+export function newSession(input: TNewSessionInput): {
+  token: string;
+  row: typeof sessions.$inferInsert & { validity: Date };
+} {
   const token = createToken();
   const ttlEnd = Date.now() + input.ttlMinutes * 60_000;
-  const validity = new Date(input.notAfter ? Math.min(ttlEnd, input.notAfter.getTime()) : ttlEnd);
-  const [row] = await db
-    .insert(sessions)
-    .values({
+  return {
+    token,
+    row: {
       tokenHash: hashToken(token),
       userId: input.userId,
-      validity,
+      validity: new Date(input.notAfter ? Math.min(ttlEnd, input.notAfter.getTime()) : ttlEnd),
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 500),
       impersonatorSessionId: input.impersonatorSessionId,
-    })
-    .returning({ id: sessions.id });
-  return { id: row.id, token, validity };
+    },
+  };
+}
+
+export async function openSession(
+  db: TExecutor,
+  input: TNewSessionInput,
+): Promise<{ id: number; token: string; validity: Date }> {
+  const { token, row } = newSession(input);
+  const [saved] = await db.insert(sessions).values(row).returning({ id: sessions.id });
+  return { id: saved.id, token, validity: row.validity };
 }
 
 /** The live session a bearer token names: not ended, not expired, its user still active. */

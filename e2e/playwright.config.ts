@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+/** Debian's Chromium headless shell when installed (lighter: no desktop browser around the page), as `npm test` chooses. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -21,7 +25,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
         '--disable-background-networking',

@@ -2,15 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import { isAlwaysLightPath } from '../../apps/web/src/app/paths.ts';
+import { isAlwaysLightPath, STAFF_HOME_PATH } from '../../apps/web/src/app/paths.ts';
+import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
 import { ACCOUNTS, type TAccount } from './accounts.ts';
 import { startWorkerPlatform, type TWorkerPlatform, workerPlatform } from './worker-platform.ts';
 
 export const SCREENSHOTS = path.join(import.meta.dirname, '..', 'screenshots');
 export const MOBILE = { width: 390, height: 844 };
-
-/** Where the console keeps the user's light/dark choice (App.tsx's colour scheme manager). */
-const THEME_KEY = 'mip.theme';
 
 /** Waits until what changes by itself has settled: menus, dialogs and colours still fading would be judged mid-way. */
 async function settled(page: Page) {
@@ -85,7 +83,7 @@ async function chooseColorScheme(page: Page, choice: string | null): Promise<str
       if (choice === null) localStorage.removeItem(key);
       return before;
     },
-    { key: THEME_KEY, choice },
+    { key: STORAGE_KEYS.theme, choice },
   );
 }
 
@@ -179,7 +177,8 @@ export async function openFromMenu(page: Page, group: string, name: string) {
   await link.click();
 }
 
-export async function signIn(page: Page, account: TAccount, options: { expectHome?: boolean } = {}) {
+/** Signs in through the sign-in form, as a person does, and waits for the console home it leads to. */
+export async function signInWithForm(page: Page, account: TAccount) {
   await page.goto('/auth');
   await page.getByLabel(/email/i).fill(account.email);
   await page
@@ -187,9 +186,37 @@ export async function signIn(page: Page, account: TAccount, options: { expectHom
     .first()
     .fill(account.password);
   await page.getByRole('button', { name: /^(entrar|sign in)$/i }).click();
-  // The console's first opening after a platform starts (its demo feed still importing) is slow on a busy
-  // machine: a person waits for it.
-  if (options.expectHome !== false) await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
+  await expectConsoleShown(page);
+}
+
+/** The console's first opening after a platform starts (its demo feed still importing) is slow on a busy machine. */
+async function expectConsoleShown(page: Page) {
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
+}
+
+/**
+ * Signs in with a session from the sign-in API, kept where the sign-in form keeps it (with the user's
+ * language, as the form switches to it), then opens `path`: the console home, where the form leads, unless
+ * the test goes on elsewhere. The form is tested in sign-in.spec.ts; typing it in every test cost a page
+ * load and a form each, about a second a time.
+ */
+export async function signIn(page: Page, account: TAccount, path = STAFF_HOME_PATH) {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const session = (await response.json()) as { language: string };
+  // Storage belongs to the origin: any light page of it can write there before the app reads it.
+  await page.goto('/api/health');
+  await page.evaluate(
+    ({ keys, session }) => {
+      localStorage.setItem(keys.session, JSON.stringify({ session, impersonate: null, sessionExpired: false }));
+      localStorage.setItem(keys.language, session.language);
+    },
+    { keys: STORAGE_KEYS, session },
+  );
+  await page.goto(path);
+  if (path === STAFF_HOME_PATH) await expectConsoleShown(page);
 }
 
 /** An API session for seeding through the real API, never through the DOM. */

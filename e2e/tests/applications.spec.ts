@@ -72,8 +72,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       await expect(openDataCard.getByText(TEXTS[language].external)).toBeVisible();
       await capture(page, `applications-portal-signed-out-${language}`);
 
-      await signIn(page, ACCOUNTS.readOnly);
-      await page.goto('/portal');
+      await signIn(page, ACCOUNTS.readOnly, '/portal');
       await expect(cards(page)).toHaveCount(3);
       await expect(cards(page).filter({ hasText: STAFF_ONLY })).toHaveAttribute('target', '_blank');
       await expect(page.getByText(TEXTS[language].signInForMore)).toHaveCount(0);
@@ -161,8 +160,7 @@ test.describe('managing applications at /apps', () => {
   }) => {
     const admin = await apiAs(request, ACCOUNTS.admin);
     await inLanguage(page, 'pt-PT');
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/apps');
+    await signIn(page, ACCOUNTS.admin, '/apps');
     const table = page.getByRole('table', { name: 'Aplicações' });
     await expect(table.getByRole('link', { name: 'Metro do Porto', exact: true })).toBeVisible();
     await expect(table.getByText('/app/', { exact: false }).first()).toBeVisible();

@@ -30,8 +30,7 @@ test.describe('the map view on the configuration screen', () => {
     test.setTimeout(120_000);
     const before = await readView(request);
     try {
-      await signIn(page, ACCOUNTS.admin);
-      await page.goto('/configuration');
+      await signIn(page, ACCOUNTS.admin, '/configuration');
       const picker = page.getByTestId('map-view-picker');
       await expect(picker.getByTestId('map-view-centre')).toHaveText(
         `Abre em ${before.centre.lat.toFixed(5)}, ${before.centre.lng.toFixed(5)}, com zoom ${before.zoom}.`,

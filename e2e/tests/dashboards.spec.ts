@@ -287,8 +287,7 @@ test.describe('data sources and dashboards', () => {
     expect(saved.ok(), await saved.text()).toBeTruthy();
     const { id } = (await saved.json()) as { id: number };
 
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto(`/dashboard/${id}/edit`);
+    await signIn(page, ACCOUNTS.admin, `/dashboard/${id}/edit`);
     await page.getByRole('button', { name: /^Zonas/ }).click();
     const preview = page.getByRole('region', { name: 'Pré-visualização' });
     await expect(preview.getByRole('img', { name: /^Gráfico circular «Zonas»/ })).toHaveAccessibleName(
@@ -415,8 +414,7 @@ test.describe('data sources and dashboards', () => {
     await visitor.close();
 
     // The source still draws a widget: its delete is refused, saying why.
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/data-sources');
+    await signIn(page, ACCOUNTS.admin, '/data-sources');
     await page.getByRole('button', { name: `Eliminar ${source.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByText(`A fonte de dados «${source.name}» ainda é usada por 1 widget`)).toBeVisible();

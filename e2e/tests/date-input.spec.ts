@@ -4,8 +4,7 @@ test.describe('the date input', () => {
   test('a date is typed with its dashes added, a wrong one is cleared on leaving, and the calendar picks one', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/audit');
+    await signIn(page, ACCOUNTS.admin, '/audit');
     await page.getByRole('button', { name: 'Filtros' }).click();
     const period = page.getByRole('group', { name: 'Período' });
     const from = period.getByRole('textbox', { name: 'De', exact: true });

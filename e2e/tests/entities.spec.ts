@@ -4,8 +4,7 @@ test.describe('entities', () => {
   test('a NIF with a wrong check digit is refused on its field; the corrected one creates the entity', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/entity/create');
+    await signIn(page, ACCOUNTS.admin, '/entity/create');
     await page.getByLabel(/^Nome/).fill('Junta de Freguesia de Paranhos');
     // 501306098: nine digits, but the check digit should be 9.
     await page.getByLabel(/^NIF/).fill('501306098');
@@ -31,8 +30,7 @@ test.describe('entities', () => {
   });
 
   test('an entity shows its sub-entities and its users', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/entity');
+    await signIn(page, ACCOUNTS.admin, '/entity');
     await page.getByLabel('Pesquisar entidades').fill('camara municipal do porto');
     // The list is replaced when the debounced search answers: click in the settled one.
     await expect(page.getByText('1 registo', { exact: true })).toBeVisible();

@@ -89,8 +89,7 @@ test.describe('a failed call says so (spec 000 §8)', () => {
 
   test('a save that fails shows the server’s message; the success that follows replaces it', async ({ page }) => {
     const id = await firstCategoryId(page);
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto(`/event-category/${id}`);
+    await signIn(page, ACCOUNTS.admin, `/event-category/${id}`);
     const save = page.getByRole('button', { name: 'Guardar' });
     await expect(save).toBeVisible();
     const record = `**/api/event-categories/${id}`;
@@ -116,8 +115,7 @@ test.describe('the bottom message area (spec 001 §2)', () => {
   test('a success replaces only the error it answers: another form’s error stays', async ({ page }) => {
     // Errors close by themselves after 5 s: the page's clock runs only when the test says, however busy the machine.
     await page.clock.install();
-    await signIn(page, ACCOUNTS.readOnly);
-    await page.goto('/personal');
+    await signIn(page, ACCOUNTS.readOnly, '/personal');
     const name = page.getByRole('textbox', { name: /^Nome/ });
     await expect(name).toHaveValue(ACCOUNTS.readOnly.name);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
@@ -196,8 +194,7 @@ test.describe('the application’s stylesheet (spec 000 §7)', () => {
   });
 
   test('a colour saved in the configuration reaches the open console through a fresh stylesheet', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/event-category');
+    await signIn(page, ACCOUNTS.admin, '/event-category');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     const add = page.getByRole('link', { name: 'Nova categoria' });
     await expect(add).toHaveCSS('background-color', 'rgb(10, 108, 116)');

@@ -214,8 +214,7 @@ test.describe('events console', () => {
 
   test('the list filters, exports CSV and transfers several events at once', async ({ page, request }) => {
     const { ids } = await seedEvents(request, 'Lista');
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/events');
+    await signIn(page, ACCOUNTS.admin, '/events');
     await page.getByLabel('Pesquisar ocorrências pelo título ou descrição').fill('Lista');
     await expect(page.getByRole('link', { name: 'Lista árvore caída', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Lista semáforo avariado', exact: true })).toBeVisible();

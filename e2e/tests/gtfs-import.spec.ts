@@ -47,8 +47,7 @@ test.describe('GTFS import screen', () => {
     test.setTimeout(240_000);
     const groupName = `Metro (e2e ${Date.now().toString(36)})`;
     await createGroup(request, groupName);
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/import-gtfs');
+    await signIn(page, ACCOUNTS.admin, '/import-gtfs');
     const panel = await uploadFeed(page, groupName, DEMO_FEED);
 
     await expect(panel.getByText('A aguardar confirmação')).toBeVisible({ timeout: 120_000 });
@@ -103,8 +102,7 @@ test.describe('GTFS import screen', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     const groupName = `Texto inválido (e2e ${Date.now().toString(36)})`;
     await createGroup(request, groupName);
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/import-gtfs');
+    await signIn(page, ACCOUNTS.admin, '/import-gtfs');
     const panel = await uploadFeed(page, groupName, {
       name: 'texto-invalido.zip',
       mimeType: 'application/zip',

@@ -114,8 +114,8 @@ for (const language of ['pt-PT', 'en-US'] as const) {
         test(`the ${pageCase.name} page opens on its own article`, async ({ page, request }) => {
           const path = await pageCase.path(request);
           await useLanguage(page, language);
-          if (pageCase.account) await signIn(page, pageCase.account);
-          await page.goto(path);
+          if (pageCase.account) await signIn(page, pageCase.account, path);
+          else await page.goto(path);
           const dialog = await openHelp(page, language, viewport === 'phone');
 
           await expect(dialog.getByRole('heading', { name: pageCase.title[language], exact: true })).toBeVisible();
@@ -127,8 +127,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
 
       test('the index lists the article of the page being shown among every area of the console', async ({ page }) => {
         await useLanguage(page, language);
-        await signIn(page, ACCOUNTS.admin);
-        await page.goto('/import-gtfs');
+        await signIn(page, ACCOUNTS.admin, '/import-gtfs');
         const dialog = await openHelp(page, language, viewport === 'phone');
         await dialog.getByRole('button', { name: TEXTS[language].index }).click();
         const settings = dialog.getByRole('region', { name: TEXTS[language].settings });

@@ -156,8 +156,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       await admin.delete(`/api/help/?language=${language}&url=${encodeURIComponent('/user')}`);
 
       await useLanguage(page, language);
-      await signIn(page, ACCOUNTS.admin);
-      await page.goto('/user');
+      await signIn(page, ACCOUNTS.admin, '/user');
       let dialog = await openHelp(page, language);
       await expect(dialog.getByText(text.noArticle)).toBeVisible();
       await expect(dialog.getByRole('button', { name: text.mapTitle, exact: true })).toBeVisible();
@@ -241,8 +240,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       await admin.delete(`/api/help/?language=${language}&url=${encodeURIComponent('/layers')}`);
 
       await useLanguage(page, language);
-      await signIn(page, ACCOUNTS.admin);
-      await page.goto('/layers');
+      await signIn(page, ACCOUNTS.admin, '/layers');
       const dialog = await openHelp(page, language);
       await dialog.getByRole('button', { name: text.create }).click();
       await dialog.getByRole('textbox', { name: text.title, exact: true }).fill(image.article.title);
@@ -321,8 +319,7 @@ test.describe('help on a phone', () => {
   test.use({ viewport: MOBILE });
 
   test('the article and the editor fit the screen', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/import-gtfs');
+    await signIn(page, ACCOUNTS.admin, '/import-gtfs');
     await page.getByRole('button', { name: 'Mais' }).click();
     const dialog = await openHelp(page, 'pt-PT');
     await expect(dialog.getByRole('heading', { name: 'Importar um ficheiro GTFS' })).toBeVisible();

@@ -470,8 +470,7 @@ test.describe('incidents on the public map', () => {
     const admin = await apiAs(request, ACCOUNTS.admin);
     await admin.put('/api/configuration/', { pairs: [{ name: 'app.googleMapApiKey', value: '"e2e-maps-key"' }] });
     try {
-      await signIn(page, ACCOUNTS.operator);
-      await page.goto(`/?occurrence=${seeded.current.id}`);
+      await signIn(page, ACCOUNTS.operator, `/?occurrence=${seeded.current.id}`);
       await mapReady(page);
       const card = sidePanel(page).getByTestId('incident-card');
       await expect(card.getByRole('heading', { name: seeded.current.title, level: 2 })).toBeVisible();

@@ -47,8 +47,7 @@ test.describe('IoT message queues', () => {
     });
     expect(created.ok(), await created.text()).toBeTruthy();
 
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/iot-queue');
+    await signIn(page, ACCOUNTS.admin, '/iot-queue');
     await expect(page.getByRole('heading', { name: 'Filas de mensagens' })).toBeVisible();
     // The demo queue reads the server's own broker.
     await expect(page.getByRole('row', { name: /Sensores da cidade \(MQTT\)/ }).getByText('Ligada')).toBeVisible({

@@ -134,8 +134,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     const feed = await startFeed();
     try {
       await configureTraffic(request, { enabled: true, url: feed.url });
-      await signIn(page, ACCOUNTS.admin);
-      await page.goto('/layers');
+      await signIn(page, ACCOUNTS.admin, '/layers');
       const card = page.getByTestId('traffic-feed');
       await expect(card).toContainText('Ativo');
       await card.getByRole('button', { name: 'Ler o feed agora' }).click();

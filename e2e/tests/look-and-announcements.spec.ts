@@ -43,8 +43,7 @@ test.describe('look and announcements', () => {
   });
 
   test('the administrator changes the title and the console follows', async ({ page, request }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/configuration');
+    await signIn(page, ACCOUNTS.admin, '/configuration');
     const title = page.getByLabel(/^Título da aplicação/);
     await expect(title).toHaveValue('Plataforma de Mobilidade');
     try {
@@ -63,8 +62,7 @@ test.describe('look and announcements', () => {
   });
 
   test('an invalid colour is refused on its field', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/configuration');
+    await signIn(page, ACCOUNTS.admin, '/configuration');
     const colour = page.getByLabel(/^Cor principal/);
     await colour.fill('#12345');
     await page.getByRole('button', { name: 'Guardar' }).click();
@@ -76,8 +74,7 @@ test.describe('look and announcements', () => {
     // The page's clock stands still while the notices pile up: none closes by itself (after 5 s) however
     // slowly a busy machine clicks.
     await page.clock.install();
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/configuration');
+    await signIn(page, ACCOUNTS.admin, '/configuration');
     await page.getByLabel(/^Cor principal/).fill('#12');
     await page.clock.pauseAt(Date.now() + 1000);
     const save = page.getByRole('button', { name: 'Guardar' });
@@ -97,8 +94,7 @@ test.describe('look and announcements', () => {
   }) => {
     // The spec's 400 ms before the jump run when the test says so: a user quicker than that keeps their place.
     await page.clock.install();
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/layers/create');
+    await signIn(page, ACCOUNTS.admin, '/layers/create');
     // Only once the form is on screen: a page still loading waits on timers (the data's, the delayed
     // loader's) that a paused clock would never run.
     const create = page.getByRole('button', { name: 'Criar camada' });
@@ -125,8 +121,7 @@ test.describe('look and announcements', () => {
   test('a notification closes by itself after five seconds', async ({ page }) => {
     // The page's clock is the test's: five seconds pass when the test says so, however busy the machine is.
     await page.clock.install();
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/configuration');
+    await signIn(page, ACCOUNTS.admin, '/configuration');
     await page.getByLabel(/^Cor principal/).fill('#12');
     await page.clock.pauseAt(Date.now() + 1000);
     await page.getByRole('button', { name: 'Guardar' }).click();

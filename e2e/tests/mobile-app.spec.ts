@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, signInWithForm, test } from '../support/fixtures.ts';
 import { mapReady, sidePanel } from '../support/map-canvas.ts';
 
 /**
@@ -227,7 +227,7 @@ test.describe('inside a mobile app', () => {
 
   test('the app hears that someone signed in or out, and never their token', async ({ page }) => {
     await installHost(page);
-    await signIn(page, ACCOUNTS.readOnly);
+    await signInWithForm(page, ACCOUNTS.readOnly);
     await expect.poll(() => received(page, 'SIGNED_IN')).toHaveLength(1);
     expect(await lastPayload(page, 'SIGNED_IN')).toEqual({});
     const token = await page.evaluate(

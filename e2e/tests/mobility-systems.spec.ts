@@ -230,8 +230,7 @@ test.describe('mobility groups and systems', () => {
       .poll(async () => (await namesOf('Aliados')).map((system) => system.name), { timeout: 60_000 })
       .toContain('Aliados');
     const [sensor] = await namesOf('Estação ambiental dos Aliados');
-    await signIn(page, ACCOUNTS.transport);
-    await page.goto('/mobile-systems');
+    await signIn(page, ACCOUNTS.transport, '/mobile-systems');
     await page.getByLabel('Pesquisar sistemas por nome, descrição ou código').fill('aliados');
     await expect(page.getByRole('link', { name: 'Aliados', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Estação ambiental dos Aliados' })).toHaveCount(0);
@@ -248,8 +247,7 @@ test.describe('mobility groups and systems', () => {
     });
     expect(created.ok(), await created.text()).toBeTruthy();
 
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/mobile-systems/create');
+    await signIn(page, ACCOUNTS.admin, '/mobile-systems/create');
     await page.getByLabel(/^Nome/).fill('Linha 800');
     await page.getByRole('combobox', { name: /^Tipo de sistema/ }).click();
     await page.getByRole('option', { name: 'Carreira' }).click();

@@ -32,8 +32,7 @@ test.describe('personal area', () => {
   test('a user switches to English and the Azores in the personal area, and the console follows at once', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.transport);
-    await page.goto('/personal');
+    await signIn(page, ACCOUNTS.transport, '/personal');
     await expect(page.getByRole('heading', { name: 'Os seus dados' })).toBeVisible();
     await expect(page.getByLabel(/^Nome/)).toHaveValue(ACCOUNTS.transport.name);
     await capture(page, 'personal-pt-PT');
@@ -98,8 +97,7 @@ test.describe('personal area on a phone, in English', () => {
 
   test('the form fits the screen and reads in English', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
-    await signIn(page, ACCOUNTS.readOnly);
-    await page.goto('/personal');
+    await signIn(page, ACCOUNTS.readOnly, '/personal');
     await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: /^Time zone/ })).toHaveValue(/^Europe\/Lisbon \(UTC\+0[01]:00\)$/);
     await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
@@ -185,8 +183,7 @@ test.describe('notifications', () => {
     test('the notifications list reads in English', async ({ page, request }) => {
       const { title } = await reportInOperatorsCategory(request);
       await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
-      await signIn(page, ACCOUNTS.operator);
-      await page.goto('/notifications');
+      await signIn(page, ACCOUNTS.operator, '/notifications');
       await expect(page.getByRole('article').filter({ hasText: `New occurrence reported: ${title}` })).toBeVisible();
       await expect(page.getByText(/allocated to/).first()).toBeVisible();
       await capture(page, 'notifications-assigned-mobile-en-US');
@@ -280,8 +277,7 @@ test.describe('typed delete confirmation', () => {
     });
     expect(created.ok(), await created.text()).toBeTruthy();
 
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/dashboards');
+    await signIn(page, ACCOUNTS.admin, '/dashboards');
     await page.getByRole('button', { name: `Eliminar ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Eliminar' });
     const yes = dialog.getByRole('button', { name: 'Eliminar' });

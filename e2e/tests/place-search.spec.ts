@@ -49,8 +49,7 @@ test.describe('place search', () => {
     );
     const file = await boundaryFile(request);
 
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/configuration');
+    await signIn(page, ACCOUNTS.admin, '/configuration');
     const card = page.getByRole('region', { name: 'Limites administrativos' });
     await expect(card.getByRole('status')).toContainText('Ainda não foram importados limites');
     const chooser = page.waitForEvent('filechooser');

@@ -208,8 +208,7 @@ test.describe('reports', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/reports/templates');
+    await signIn(page, ACCOUNTS.admin, '/reports/templates');
     await expect(page.getByRole('link', { name: OCCURRENCES, exact: true })).toBeVisible();
     await capture(page, 'report-templates-pt-PT');
 

@@ -4,8 +4,7 @@ test.describe('roles and the audit log', () => {
   test('a role made of chosen permissions is created, and the audit log shows who did it and what changed', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/role/create');
+    await signIn(page, ACCOUNTS.admin, '/role/create');
     await page.getByLabel(/^Nome/).fill('Fiscalização de obras');
     // Named in words under their area, each explained; the stored codes are not shown.
     const users = page.getByRole('group', { name: 'Utilizadores' });
@@ -38,8 +37,7 @@ test.describe('roles and the audit log', () => {
 
   test('a refused save on a phone brings the first field in error back into view and focus', async ({ page }) => {
     await page.setViewportSize(MOBILE);
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/role/create');
+    await signIn(page, ACCOUNTS.admin, '/role/create');
     // The save button is far below the name, past every area's permissions.
     const save = page.getByRole('button', { name: 'Criar perfil' });
     await save.scrollIntoViewIfNeeded();

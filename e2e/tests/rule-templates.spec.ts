@@ -63,8 +63,7 @@ test.describe('rule templates', () => {
     const queue = queues.content[0];
     expect(queue, 'the demo MQTT queue').toBeTruthy();
 
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/rule-template');
+    await signIn(page, ACCOUNTS.admin, '/rule-template');
     await expect(page.getByRole('heading', { name: 'Modelos de regras', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Nova regra' }).first().click();
     await expect(page).toHaveURL(/\/rule-template\/create$/);
@@ -191,8 +190,7 @@ test.describe('rule templates', () => {
 
   test('the list and the form speak English and fit a phone', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/rule-template');
+    await signIn(page, ACCOUNTS.admin, '/rule-template');
     await expect(page.getByRole('heading', { name: 'Rule templates', level: 1 })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'IoT parameter' })).toBeVisible();
     await capture(page, 'rule-templates-list-en-US');

@@ -73,8 +73,7 @@ test.describe('the Content-Security-Policy', () => {
     expect(watch.seen, 'help article').toEqual([]);
 
     // A console screen with a map: the incident form's location editor.
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/events/create');
+    await signIn(page, ACCOUNTS.admin, '/events/create');
     await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible();
     await page.waitForFunction(() => !document.querySelector('.maplibregl-map')?.classList.contains('loading'));
     await page.waitForLoadState('networkidle');

@@ -1,11 +1,11 @@
-import { ACCOUNTS, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, expect, MOBILE, signIn, signInWithForm, test } from '../support/fixtures.ts';
 
 test.describe('signing in and out', () => {
   test('a staff member signs in in Portuguese and lands on their home', async ({ page }) => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: 'Entrar na plataforma' })).toBeVisible();
     await capture(page, 'sign-in-pt-PT');
-    await signIn(page, ACCOUNTS.operator);
+    await signInWithForm(page, ACCOUNTS.operator);
     await expect(page.getByRole('heading', { name: 'Olá, Ana' })).toBeVisible();
     await expect(page.getByText('Direção Municipal de Mobilidade e Transportes').first()).toBeVisible();
     await capture(page, 'home-operator-pt-PT');
@@ -31,8 +31,7 @@ test.describe('signing in and out', () => {
   });
 
   test('an expired session returns to sign-in and then back to the page the user was on', async ({ page }) => {
-    await signIn(page, ACCOUNTS.operator);
-    await page.goto('/personal');
+    await signIn(page, ACCOUNTS.operator, '/personal');
     await expect(page.getByRole('heading', { name: 'Os seus dados' })).toBeVisible();
     // The session's validity passes (as it would after hours): the every-second check notices.
     await page.evaluate(() => {

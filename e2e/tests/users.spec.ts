@@ -22,8 +22,7 @@ test.describe('the user list', () => {
       expect(response.ok(), await response.text()).toBeTruthy();
     }
 
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/user');
+    await signIn(page, ACCOUNTS.admin, '/user');
     await page.getByLabel('Pesquisar utilizadores').fill('teresa lobo');
     await expect(page.getByText('24 registos')).toBeVisible();
     await page.getByRole('button', { name: 'Filtros' }).click();
@@ -44,15 +43,13 @@ test.describe('the user list', () => {
   });
 
   test('a search that finds nobody says so', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/user');
+    await signIn(page, ACCOUNTS.admin, '/user');
     await page.getByLabel('Pesquisar utilizadores').fill('ninguém com este nome');
     await expect(page.getByTestId('table-empty')).toHaveText('Não foram encontrados utilizadores');
   });
 
   test('a role without READ_ENTITY sees no entity column or filter', async ({ page }) => {
-    await signIn(page, ACCOUNTS.operator);
-    await page.goto('/user');
+    await signIn(page, ACCOUNTS.operator, '/user');
     await expect(page.getByRole('columnheader', { name: /Nome completo/ })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /Entidade/ })).toHaveCount(0);
     await page.getByRole('button', { name: 'Filtros' }).click();
@@ -63,8 +60,7 @@ test.describe('the user list', () => {
 
 test.describe('creating a user', () => {
   test('shows each mistake on its field, then creates the user and sends the activation email', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/user/create');
+    await signIn(page, ACCOUNTS.admin, '/user/create');
     await page.getByRole('button', { name: 'Criar utilizador' }).click();
     await expect(page.getByText('Preencha o nome completo')).toBeVisible();
     await expect(page.getByText('Indique o email')).toBeVisible();

@@ -18,11 +18,12 @@ import { useAppStylesheet } from '../features/configuration/useAppStylesheet';
 import { ConfigurationErrorPage } from '../features/errors/ConfigurationErrorPage';
 import { isAlwaysLightPath } from './paths';
 import { createAppRouter } from './router';
+import { STORAGE_KEYS } from './storage-keys';
 import { createAppTheme, cssVariablesResolver } from './theme';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'mip.theme' });
+const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
 
 function ConfiguredApp() {
   // The configuration (colour, dark mode, title) frames everything, so it is read before the router renders.

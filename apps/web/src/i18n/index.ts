@@ -3,9 +3,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/pt';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from '../app/storage-keys';
 import { loadCatalog } from './catalogs';
 
-const STORAGE_KEY = 'mip.language';
+const STORAGE_KEY = STORAGE_KEYS.language;
 
 export function readStoredLanguage(): TLanguage {
   try {

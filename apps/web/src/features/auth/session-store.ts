@@ -1,5 +1,6 @@
 import type { TAuthSession } from '@mip/shared';
 import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '../../app/storage-keys';
 
 /**
  * The signed-in session, kept in localStorage so a reload or a new tab stays
@@ -12,7 +13,7 @@ export interface TSessionState {
   sessionExpired: boolean;
 }
 
-const STORAGE_KEY = 'mip.session';
+const STORAGE_KEY = STORAGE_KEYS.session;
 const EMPTY: TSessionState = { session: null, impersonate: null, sessionExpired: false };
 
 function read(): TSessionState {

@@ -1,7 +1,10 @@
 import { cleanFilename, detectFileType, EVENT_REQUEST_PHOTO_MAX_MB, FILE_TYPES, MEGABYTE } from '@mip/shared';
-import exifr from 'exifr';
-import sharp from 'sharp';
 import { AppError } from '../http/errors.ts';
+
+// sharp (with libvips) and exifr are loaded with the first picture, not with the server: a server that
+// receives none does not hold them (with nodemailer loaded the same way, an idle server is 10–15 MB smaller).
+const loadSharp = () => import('sharp').then((module) => module.default);
+const loadExifr = () => import('exifr').then((module) => module.default);
 
 /** A reported photo is shrunk to this on its longest side: plenty for a card, and it bounds what we store. */
 export const PHOTO_MAX_SIDE = 2560;
@@ -79,6 +82,7 @@ export async function reencodeImage(file: TPhotoFile, rules: TImageRules, proper
     throw photoError('INVALID_FILE_TYPE', file.filename, property, rules.maxMb);
   }
   const output = outputOf(type as TImageType, rules);
+  const sharp = await loadSharp();
   try {
     // failOn 'error': a truncated or corrupt picture is refused rather than stored half-grey.
     const image = sharp(file.bytes, {
@@ -122,6 +126,7 @@ export const reencodePhoto = (file: TPhotoFile, property = 'file') => reencodeIm
 
 /** Where a photo was taken, from its EXIF GPS tags; null when it says nothing (or cannot be read). */
 export async function readPhotoPosition(bytes: Buffer): Promise<{ latitude: number; longitude: number } | null> {
+  const exifr = await loadExifr();
   try {
     // The types promise an answer; for a picture without GPS tags exifr gives undefined.
     const position = (await exifr.gps(bytes)) as { latitude?: number; longitude?: number } | undefined;

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface TMailAttachment {
   filename: string;
@@ -39,10 +39,15 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  // nodemailer is loaded with the first message, not with the server: a server that sends none does not
+  // hold it (see lib/photos.ts for what such loading saves).
+  let transport: Promise<Transporter> | null = null;
+  const openTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     send: async (mail) => {
-      await transport.sendMail({
+      await (await openTransport()).sendMail({
         from: options.from,
         to: mail.to,
         subject: mail.subject,

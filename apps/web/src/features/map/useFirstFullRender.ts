@@ -18,5 +18,9 @@ export function useFirstFullRender(mapRef: { current: MapRef | null }, isDataOnM
     // Registered after the layers of the data were added (children's effects run first): the next idle
     // comes only once their sources have loaded and drawn.
     map.once('idle', () => performance.mark(MAP_FIRST_FULL_RENDER_MARK));
+    // A map already at rest draws no more frames, and so fires no more `idle`: when the data came before the
+    // map had loaded, its layers were drawn with the first frames and the mark never came. One repaint
+    // makes sure the next `idle` does.
+    map.triggerRepaint();
   }, [mapRef, isDataOnMap]);
 }

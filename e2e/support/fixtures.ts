@@ -237,6 +237,23 @@ export async function apiAs(request: APIRequestContext, account: TAccount) {
   };
 }
 
+/**
+ * Waits until the demo network (Metro do Porto), imported in the background on a platform's first start,
+ * is live: its import succeeded. The group counts a few systems before that (the demo's own stops).
+ */
+export async function demoNetworkImported(request: APIRequestContext) {
+  const api = await apiAs(request, ACCOUNTS.admin);
+  await expect
+    .poll(
+      async () => {
+        const history = await (await api.get('/api/gtfs/imports/search?status=SUCCEEDED')).json();
+        return history.content.some((job: { group: { name: string } }) => job.group.name === 'Metro do Porto');
+      },
+      { timeout: 60_000, message: 'the demo network is imported on first start' },
+    )
+    .toBe(true);
+}
+
 /** An emailed file, its bytes in base64. */
 export interface TMailAttachment {
   filename: string;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, demoNetworkImported, expect, MOBILE, test } from '../support/fixtures.ts';
 import { mapSettled, openSystemFromSearch } from '../support/map-canvas.ts';
 
 type TMapItem = {
@@ -12,21 +12,9 @@ type TMapItem = {
 
 /** The first start imports Metro do Porto in the background: wait until the public map has its systems. */
 async function metroOnTheMap(request: APIRequestContext) {
-  let metro: { id: number; name: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const tree = (await (await request.get('/api/mobility-system-groups/tree')).json()) as {
-          id: number;
-          name: string;
-          systemsCount: number;
-        }[];
-        metro = tree.find((group) => group.name === 'Metro do Porto' && group.systemsCount > 0);
-        return Boolean(metro);
-      },
-      { timeout: 60_000, message: 'the demo network is imported on first start' },
-    )
-    .toBe(true);
+  await demoNetworkImported(request);
+  const tree = (await (await request.get('/api/mobility-system-groups/tree')).json()) as { id: number; name: string }[];
+  const metro = tree.find((group) => group.name === 'Metro do Porto');
   // Incidents (EVENT, FUTURE_EVENT) belong to no group and are counted apart on the page.
   const items = ((await (await request.get('/api/map/')).json()) as TMapItem[]).filter((item) => item.type === 'GROUP');
   const features = items.find((item) => item.group?.id === metro?.id)?.geometry.features ?? [];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, demoNetworkImported, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 import { openSystemFromSearch } from '../support/map-canvas.ts';
 
 /** The GTFS reference sample kept with the server's tests (MIT, licence beside it). */
@@ -18,16 +18,8 @@ const GOOGLE_SAMPLE = path.join(
 
 /** The first start imports Metro do Porto in the background: wait for it, then answer a system's id. */
 async function metroSystemId(request: APIRequestContext, name: string, systemType: 'STOP' | 'ROUTE'): Promise<number> {
+  await demoNetworkImported(request);
   const api = await apiAs(request, ACCOUNTS.admin);
-  await expect
-    .poll(
-      async () => {
-        const history = await (await api.get('/api/gtfs/imports/search?status=SUCCEEDED')).json();
-        return history.content.some((job: { group: { name: string } }) => job.group.name === 'Metro do Porto');
-      },
-      { timeout: 60_000, message: 'the demo network is imported on first start' },
-    )
-    .toBe(true);
   const found = await (
     await api.get(`/api/mobility-systems/search?universalSearch=${encodeURIComponent(name)}&systemType=${systemType}`)
   ).json();

@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { BROWSER, findChromium } from '../scripts/chromium.mjs';
 
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-/** Debian's Chromium headless shell when installed (lighter: no desktop browser around the page), as `npm test` chooses. */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const chromium = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -25,7 +22,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromium,
+      // As `npm test` chooses it; when that finds none, the launch fails naming the path it tried.
+      executablePath: process.env.CHROMIUM_PATH || findChromium() || BROWSER,
       args: [
         '--no-sandbox',
         '--disable-background-networking',

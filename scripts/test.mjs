@@ -2,20 +2,8 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BROWSER, findChromium, HEADLESS_SHELL } from './chromium.mjs';
 import { ensureInstalled, ensureWebBuilt, run, runProject } from './lib.mjs';
-
-/**
- * The browser tests drive Debian's Chromium: its headless shell when there is one (Chromium's old headless
- * mode, without the desktop browser around the page: about a tenth less CPU for the same tests), else the
- * browser itself. CHROMIUM_PATH names another.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const BROWSER = '/usr/bin/chromium';
-
-function findChromium() {
-  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
-  return [HEADLESS_SHELL, BROWSER].find((candidate) => existsSync(candidate)) ?? null;
-}
 
 /** Installs the headless shell when we can, or says exactly what is missing. */
 function ensureChromium() {

@@ -194,6 +194,18 @@ async function expectConsoleShown(page: Page) {
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
 }
 
+/** The session the sign-in API answers (what the sign-in form receives); the test fails with the server's answer otherwise. */
+async function logIn(
+  request: APIRequestContext,
+  account: TAccount,
+): Promise<{ language: string; session: { token: string } }> {
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return response.json();
+}
+
 /**
  * Signs in with a session from the sign-in API, kept where the sign-in form keeps it (with the user's
  * language, as the form switches to it), then opens `path`: the console home, where the form leads, unless
@@ -201,11 +213,7 @@ async function expectConsoleShown(page: Page) {
  * load and a form each, about a second a time.
  */
 export async function signIn(page: Page, account: TAccount, path = STAFF_HOME_PATH) {
-  const response = await page.request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  const session = (await response.json()) as { language: string };
+  const session = await logIn(page.request, account);
   // Storage belongs to the origin: any light page of it can write there before the app reads it.
   await page.goto('/api/health');
   await page.evaluate(
@@ -221,11 +229,7 @@ export async function signIn(page: Page, account: TAccount, path = STAFF_HOME_PA
 
 /** An API session for seeding through the real API, never through the DOM. */
 export async function apiAs(request: APIRequestContext, account: TAccount) {
-  const response = await request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  const token = (await response.json()).session.token as string;
+  const token = (await logIn(request, account)).session.token;
   const headers = { authorization: `Bearer ${token}` };
   return {
     /** For calls the helpers below do not make (a multipart upload). */

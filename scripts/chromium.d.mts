@@ -1,0 +1,3 @@
+export const HEADLESS_SHELL: string;
+export const BROWSER: string;
+export function findChromium(): string | null;

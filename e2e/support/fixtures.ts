@@ -10,13 +10,36 @@ import { startWorkerPlatform, type TWorkerPlatform, workerPlatform } from './wor
 export const SCREENSHOTS = path.join(import.meta.dirname, '..', 'screenshots');
 export const MOBILE = { width: 390, height: 844 };
 
-/** Waits until what changes by itself has settled: menus, dialogs and colours still fading would be judged mid-way. */
-async function settled(page: Page) {
-  // A spinner turns for as long as it shows: only animations that end are waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+/** How many frames in a row with nothing moving make a page settled. */
+const QUIET_FRAMES = 3;
+
+/**
+ * Waits until what changes by itself has settled: menus, dialogs and colours still fading would be judged
+ * mid-way. Settled means no animation running for a few frames in a row, not just now: a closing popover
+ * starts its transition a frame after it is told to close, and leaves the page when a timer fires just after
+ * the transition ends, and a single look can fall in either gap. A spinner turns for as long as it shows:
+ * only animations that end are waited for, unless `evenEndless` (a screen shot for people: spinners gone too).
+ */
+async function settled(page: Page, { evenEndless = false } = {}) {
+  await page.evaluate(
+    ({ frames, evenEndless }) =>
+      new Promise<void>((resolve) => {
+        let quietFrames = 0;
+        const look = () => {
+          const isMoving = document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' &&
+                (evenEndless || animation.effect?.getTiming().iterations !== Infinity),
+            );
+          quietFrames = isMoving ? 0 : quietFrames + 1;
+          if (quietFrames >= frames) resolve();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+    { frames: QUIET_FRAMES, evenEndless },
   );
 }
 
@@ -138,8 +161,7 @@ export async function expectAccessible(page: Page, options: { everyTime?: boolea
 /** Screenshot kept for people to look at, after an accessibility check of the same screen. */
 export async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle').catch(() => {});
-  // A screen kept for people is shot once it has settled: spinners gone too.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page, { evenEndless: true });
   await expectAccessible(page);
   // A full-page shot of a scrolled page paints the fixed header and menu halfway down it: shoot from the top,
   // unless a dropdown, menu or dialog is open (scrolling would close or move it).
@@ -174,6 +196,9 @@ export async function openFromMenu(page: Page, group: string, name: string) {
     if (!(await link.isVisible())) await menu.getByRole('button', { name: group, exact: true }).click();
     await expect(link).toBeVisible({ timeout: 2000 });
   }).toPass();
+  // …and waits for the group to finish unfolding, as a person's eye does: a click on a link still sliding
+  // (the menu scrolled to it meanwhile) pressed the mouse on one entry and let go over another, which is no click.
+  await settled(page);
   await link.click();
 }
 

@@ -1,6 +1,16 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  MOBILE,
+  openFromMenu,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 /** Events counted by priority; the priorities are a filter, and a mandatory minimum count. */
 const QUERY = `select e.priority as "Prioridade", count(*)::int as "Ocorrências"
@@ -38,9 +48,7 @@ test.describe('data sources and dashboards', () => {
     await signIn(page, ACCOUNTS.admin);
 
     // The data source, through its form: a broken query first, then the right one with its parameters.
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await menu.getByRole('button', { name: 'Configurações' }).click();
-    await menu.getByRole('link', { name: 'Fontes de dados' }).click();
+    await openFromMenu(page, 'Configurações', 'Fontes de dados');
     await expect(page).toHaveURL(/\/data-sources$/);
     await page.getByRole('link', { name: 'Nova fonte de dados' }).first().click();
     await page.getByRole('button', { name: 'Criar fonte de dados' }).click();

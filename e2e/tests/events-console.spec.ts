@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  MOBILE,
+  openFromMenu,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 
@@ -70,9 +80,7 @@ test.describe('events console', () => {
     await signIn(page, ACCOUNTS.admin);
 
     // The category, with every setting a closure needs.
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await menu.getByRole('button', { name: 'Configurações' }).click();
-    await menu.getByRole('link', { name: 'Categorias de ocorrências' }).click();
+    await openFromMenu(page, 'Configurações', 'Categorias de ocorrências');
     await expect(page).toHaveURL(/\/event-category$/);
     await page.getByRole('link', { name: 'Nova categoria' }).first().click();
     await page.getByRole('button', { name: 'Criar categoria' }).click();
@@ -98,8 +106,7 @@ test.describe('events console', () => {
     await capture(page, 'event-categories-pt-PT');
 
     // The event: the form's own checks first, then the closure's direction and sub-type.
-    await menu.getByRole('button', { name: 'Ocorrências' }).click();
-    await menu.getByRole('link', { name: 'Ocorrências', exact: true }).click();
+    await openFromMenu(page, 'Ocorrências', 'Ocorrências');
     await expect(page).toHaveURL(/\/events$/);
     await page.getByRole('link', { name: 'Nova ocorrência' }).first().click();
     await expect(page).toHaveURL(/\/events\/create$/);

@@ -38,6 +38,7 @@ const TEXTS = {
     bulletList: 'Lista com marcas',
     link: 'Inserir ligação',
     linkInput: 'Endereço da ligação',
+    linkInNewTab: 'Abrir a ligação num novo separador',
     formErrorTitle: 'Foram encontrados erros',
     formErrorMessage: 'Por favor, verifique os campos assinalados com erros',
     missingTitle: 'Escreva o título do artigo',
@@ -79,6 +80,7 @@ const TEXTS = {
     bulletList: 'Bulleted list',
     link: 'Insert link',
     linkInput: 'Link address',
+    linkInNewTab: 'Open the link in a new tab',
     formErrorTitle: 'Some Errors found',
     formErrorMessage: 'Please check the fields marked with errors',
     missingTitle: 'Please type the article title',
@@ -187,8 +189,12 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       await page.keyboard.press('Shift+Home');
       await dialog.getByRole('button', { name: text.link, exact: true }).click();
       await page.getByLabel(text.linkInput).fill('https://example.org/guia');
+      // Every control of the link's box has a name a screen reader says, the new-tab choice among them.
+      await page.getByRole('checkbox', { name: text.linkInNewTab }).check();
+      await capture(page, `help-link-${language}`);
       await page.getByLabel(text.linkInput).press('Enter');
       await expect(editor.locator('a[href="https://example.org/guia"]')).toHaveText(text.items[1]);
+      await expect(editor.locator('a[href="https://example.org/guia"]')).toHaveAttribute('target', '_blank');
       await capture(page, `help-editor-${language}`);
       await dialog.getByRole('button', { name: text.save, exact: true }).click();
 

@@ -1,4 +1,4 @@
-import { ACCOUNTS, capture, expect, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, expect, openFromMenu, signIn, test } from '../support/fixtures.ts';
 
 test.describe('what each role sees', () => {
   test('the administrator has the settings group with the configuration', async ({ page }) => {
@@ -43,8 +43,7 @@ test.describe('languages', () => {
     await expect(page.getByRole('heading', { name: 'Hello, Administrador' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
-    await menu.getByRole('button', { name: 'Settings' }).click();
-    await menu.getByRole('link', { name: 'Configuration' }).click();
+    await openFromMenu(page, 'Settings', 'Configuration');
     await expect(page.getByRole('heading', { name: 'Platform settings' })).toBeVisible();
     await capture(page, 'configuration-en-US');
     await page.goto('/no-such-page');

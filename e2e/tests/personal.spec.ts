@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  MOBILE,
+  openFromMenu,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 /** The transport operator's own details as the demo data has them; put back after each test that changes them. */
 const MARTA_AS_SEEDED = {
@@ -238,9 +248,7 @@ test.describe('browser errors', () => {
     await page.unroute(/\/assets\/AboutPage-[^/]+\.js$/);
 
     await signIn(page, ACCOUNTS.admin);
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await menu.getByRole('button', { name: 'Configurações' }).click();
-    await menu.getByRole('link', { name: 'Erros do navegador' }).click();
+    await openFromMenu(page, 'Configurações', 'Erros do navegador');
     await expect(page).toHaveURL(/\/fe-debug$/);
     const row = page.getByRole('row').filter({ hasText: report.error.message }).filter({ hasText: '/about' }).first();
     await expect(row).toContainText('Visitante sem sessão');

@@ -1,4 +1,4 @@
-import { ACCOUNTS, capture, expect, MOBILE, signIn, signInWithForm, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, expect, MOBILE, openFromMenu, signIn, signInWithForm, test } from '../support/fixtures.ts';
 
 test.describe('signing in and out', () => {
   test('a staff member signs in in Portuguese and lands on their home', async ({ page }) => {
@@ -82,9 +82,7 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('bottom-bar-more')).toBeFocused();
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).not.toBeInViewport();
     await page.getByTestId('bottom-bar-more').click();
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await menu.getByRole('button', { name: 'Configurações' }).click();
-    await menu.getByRole('link', { name: 'Configuração' }).click();
+    await openFromMenu(page, 'Configurações', 'Configuração');
     await expect(page).toHaveURL(/\/configuration$/);
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).not.toBeInViewport();
     await capture(page, 'configuration-mobile-pt-PT');

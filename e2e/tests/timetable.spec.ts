@@ -1,6 +1,16 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, demoNetworkImported, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  demoNetworkImported,
+  expect,
+  MOBILE,
+  openFromMenu,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 import { openSystemFromSearch } from '../support/map-canvas.ts';
 
 /** The GTFS reference sample kept with the server's tests (MIT, licence beside it). */
@@ -193,9 +203,7 @@ test.describe('GTFS import screen', () => {
     expect(created.ok(), await created.text()).toBeTruthy();
 
     await signIn(page, ACCOUNTS.admin);
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await menu.getByRole('button', { name: 'Sistemas' }).click();
-    await menu.getByRole('link', { name: 'Importar GTFS' }).click();
+    await openFromMenu(page, 'Sistemas', 'Importar GTFS');
     await expect(page).toHaveURL(/\/import-gtfs/);
 
     // Nothing chosen: both fields say so.

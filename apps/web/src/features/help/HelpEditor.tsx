@@ -10,9 +10,10 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HelpImageControl } from './HelpImageControl';
+import { HelpLinkControl } from './HelpLinkControl';
 
 const EXTENSIONS = [
-  // StarterKit brings its own Link; Mantine's adds the Mod+K shortcut its link control expects.
+  // StarterKit brings its own Link; Mantine's adds the Mod+K shortcut (the 'edit-link' event HelpLinkControl opens on).
   StarterKit.configure({ link: false, heading: { levels: [2, 3] } }),
   Link.configure({ openOnClick: false, protocols: ['http', 'https', 'mailto'] }),
   Image,
@@ -33,13 +34,7 @@ function editorLabels(t: TFunction): Partial<RichTextEditorLabels> {
     h3ControlLabel: t('help.editor.h3'),
     bulletListControlLabel: t('help.editor.bulletList'),
     orderedListControlLabel: t('help.editor.orderedList'),
-    linkControlLabel: t('help.editor.link'),
     unlinkControlLabel: t('help.editor.unlink'),
-    linkEditorInputLabel: t('help.editor.linkInput'),
-    linkEditorInputPlaceholder: t('help.editor.linkPlaceholder'),
-    linkEditorExternalLink: t('help.editor.linkExternal'),
-    linkEditorInternalLink: t('help.editor.linkInternal'),
-    linkEditorSave: t('help.editor.linkSave'),
     tableInsertControlLabel: t('help.editor.tableInsert'),
     tableInsertLabel: (columns, rows) => t('help.editor.tableInsertSize', { columns, rows }),
     tableColumnAfterControlLabel: t('help.editor.tableColumnAfter'),
@@ -123,7 +118,7 @@ export function HelpEditor({
             <RichTextEditor.OrderedList />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
+            <HelpLinkControl />
             <RichTextEditor.Unlink />
             <HelpImageControl droppedFile={droppedFile} onDroppedFileTaken={() => setDroppedFile(null)} />
           </RichTextEditor.ControlsGroup>

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { BROWSER, findChromium } from '../scripts/chromium.mjs';
 
@@ -12,7 +13,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   // Each worker starts a platform of its own (support/worker-platform.ts: server, database, mailbox, broker),
   // so the files run side by side without racing on the configuration; the tests of one file run in order.
-  workers: Number(process.env.E2E_WORKERS || 1),
+  // One per core, up to four: a test waits on its server as much as its browser draws (2 cores: 214 → 160 s).
+  workers: Number(process.env.E2E_WORKERS || Math.min(4, availableParallelism())),
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, demoStop, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 import {
   isColour,
   mapReady,
@@ -36,25 +36,6 @@ async function ok<T>(response: Awaited<ReturnType<TApi['post']>>): Promise<T> {
 const reportDialog = (page: Page) =>
   page.getByRole('dialog', { name: /^(Reportar uma ocorrência|Report an occurrence)$/ });
 
-/** The first start imports Metro do Porto in the background; the incidents name Trindade as affected. */
-async function trindade(request: APIRequestContext) {
-  let found: { id: number } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.post('/api/mobility-system/public', {
-          data: { universalSearch: 'Trindade', parentId: [], onlyLayerSearch: true },
-        });
-        const results = (await response.json()) as { id: number; name: string; systemType: string }[];
-        found = results.find((result) => result.name === 'Trindade' && result.systemType === 'STOP');
-        return Boolean(found);
-      },
-      { timeout: 60_000, message: 'the demo network is imported on first start' },
-    )
-    .toBe(true);
-  return found as { id: number };
-}
-
 const SVG_ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2 1 21h22z" fill="#eb6609"/>' +
   '<path d="M11 9h2v6h-2zm0 8h2v2h-2z" fill="#fff"/></svg>';
@@ -75,7 +56,8 @@ interface TSeeded {
 async function seedIncidents(request: APIRequestContext): Promise<TSeeded> {
   const staff = await apiAs(request, ACCOUNTS.operator);
   const { centre } = await mapView(request);
-  const system = await trindade(request);
+  // The incidents name Trindade, a stop of the demo network, as affected.
+  const system = await demoStop(request, 'Trindade');
   const categoryName = `Obras na via ${run}`;
   const category = await ok<{ id: number }>(
     await staff.post('/api/event-categories', {

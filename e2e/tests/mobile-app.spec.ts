@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signInWithForm, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, apiAs, capture, demoStop, expect, MOBILE, signInWithForm, test } from '../support/fixtures.ts';
 import { mapReady, sidePanel } from '../support/map-canvas.ts';
 
 /**
@@ -63,33 +63,14 @@ const received = (page: Page, messageType: string) =>
 
 const lastPayload = async (page: Page, messageType: string) => (await received(page, messageType)).at(-1)?.payload;
 
-/** A stop of the demo network, once the first start has imported it. */
-async function stopNamed(request: APIRequestContext, name: string) {
-  let found: { id: number; name: string; parentId: number } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.post('/api/mobility-system/public', {
-          data: { universalSearch: name, parentId: [], onlyLayerSearch: true },
-        });
-        const results = (await response.json()) as { id: number; name: string; systemType: string; parentId: number }[];
-        found = results.find((result) => result.name === name && result.systemType === 'STOP');
-        return Boolean(found);
-      },
-      { timeout: 60_000, message: 'the demo network is imported on first start' },
-    )
-    .toBe(true);
-  return found as { id: number; name: string; parentId: number };
-}
-
 test.describe('inside a mobile app', () => {
   test('the page tells the host what the visitor picks, and opens what the host asks for', async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000);
-    const trindade = await stopNamed(request, 'Trindade');
-    const bolhao = await stopNamed(request, 'Bolhão');
+    const trindade = await demoStop(request, 'Trindade');
+    const bolhao = await demoStop(request, 'Bolhão');
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await openInsideTheApp(page);

@@ -4,6 +4,9 @@ test('a user who forgot their password resets it through the emailed link', asyn
   const account = ACCOUNTS.transport;
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Esqueceu-se da palavra-passe?' }).click();
+  // The sign-in form has an email field too: the address goes in once the recovery page has replaced it (on a
+  // busy machine it was typed into the sign-in form on its way out, and the recovery form was sent empty).
+  await expect(page.getByRole('heading', { name: 'Recuperar palavra-passe' })).toBeVisible();
   await page.getByLabel(/email/i).fill(account.email);
   await page.getByRole('button', { name: 'Enviar ligação' }).click();
   await expect(page.getByTestId('recovery-sent')).toBeVisible();

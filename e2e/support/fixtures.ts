@@ -283,16 +283,27 @@ export async function demoNetworkImported(request: APIRequestContext) {
     .toBe(true);
 }
 
+/** A stop as the visitors' search answers it. */
+export interface TPublicStop {
+  id: number;
+  name: string;
+  systemType: string;
+  parentId: number;
+  latitude: number;
+  longitude: number;
+}
+
 /** A stop of the demo network, by its name, once the network is live (as a visitor's search finds it). */
-export async function demoStop(request: APIRequestContext, name: string) {
+export async function demoStop(request: APIRequestContext, name: string): Promise<TPublicStop> {
   await demoNetworkImported(request);
   const response = await request.post('/api/mobility-system/public', {
     data: { universalSearch: name, parentId: [], onlyLayerSearch: true },
   });
-  const results = (await response.json()) as { id: number; name: string; systemType: string; parentId: number }[];
-  const found = results.find((result) => result.name === name && result.systemType === 'STOP');
+  const found = ((await response.json()) as TPublicStop[]).find(
+    (result) => result.name === name && result.systemType === 'STOP',
+  );
   expect(found, `the demo network's stop ${name}`).toBeDefined();
-  return found as { id: number; name: string; parentId: number };
+  return found as TPublicStop;
 }
 
 /** An emailed file, its bytes in base64. */

@@ -1,25 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { boundaryFeature, featureCollection } from '../../apps/server/test/boundary-feature.ts';
-import { ACCOUNTS, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, closeNotifications, demoStop, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 import { mapReady, mapSettled, project } from '../support/map-canvas.ts';
-
-type TStation = { name: string; latitude: number; longitude: number };
-
-/** A demo station as the map's own search finds it: where the platform already holds it. */
-async function station(request: APIRequestContext, name: string): Promise<TStation> {
-  let found: TStation | undefined;
-  // The demo network is imported in the background on a first start: wait for it as a visitor would.
-  await expect
-    .poll(async () => {
-      const response = await request.post('/api/mobility-system/public', {
-        data: { universalSearch: name, parentId: [], onlyLayerSearch: true },
-      });
-      found = ((await response.json()) as TStation[]).find((system) => system.name === name);
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found as TStation;
-}
 
 /**
  * A boundary file laid out as the official map (CAOP 2024) writes it. No real
@@ -28,7 +10,7 @@ async function station(request: APIRequestContext, name: string): Promise<TStati
  */
 async function boundaryFile(request: APIRequestContext): Promise<Buffer> {
   const parish = async (properties: Record<string, string>, names: string[]) =>
-    boundaryFeature(properties, await Promise.all(names.map((name) => station(request, name))));
+    boundaryFeature(properties, await Promise.all(names.map((name) => demoStop(request, name))));
   const features = [
     await parish({ dtmnfr: '131203', freguesia: 'Campanhã' }, ['Campanhã', 'Contumil', 'Estádio do Dragão']),
     await parish({ dtmnfr: '131202', freguesia: 'Bonfim' }, ['Heroísmo', '24 de Agosto']),
@@ -45,7 +27,7 @@ test.describe('place search', () => {
     // An import, then three visits (phone and desktop, both languages), each with its accessibility checks.
     test.setTimeout(240_000);
     const campanha = await Promise.all(
-      ['Campanhã', 'Contumil', 'Estádio do Dragão'].map((name) => station(request, name)),
+      ['Campanhã', 'Contumil', 'Estádio do Dragão'].map((name) => demoStop(request, name)),
     );
     const file = await boundaryFile(request);
 

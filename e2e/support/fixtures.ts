@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { isAlwaysLightPath, STAFF_HOME_PATH } from '../../apps/web/src/app/paths.ts';
 import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
 import { ACCOUNTS, type TAccount } from './accounts.ts';
@@ -184,6 +184,25 @@ export async function closeNotifications(page: Page) {
       .click({ timeout: 2000 })
       .catch(() => {});
   await expect(close).toHaveCount(0);
+}
+
+/**
+ * Clicks an entry of a menu or of a select's list that has just opened, once the list has finished appearing,
+ * as a person waits for a menu before choosing in it. An entry still sliding in fails Playwright's stability
+ * check, and its retry scrolls the entry to the screen's bottom edge; when that scroll takes the menu's button
+ * off the screen, Mantine hides the menu (`hideDetached`) and the entry never shows again.
+ */
+export async function clickOnceSettled(page: Page, entry: Locator) {
+  await expect(entry).toBeVisible();
+  await settled(page);
+  await entry.click();
+}
+
+/** Picks an option of a Mantine select, searchable or not: opens it (or types `typed` into it), then clicks the option. */
+export async function chooseOption(page: Page, box: Locator, option: string, typed?: string) {
+  if (typed) await box.fill(typed);
+  else await box.click();
+  await clickOnceSettled(page, page.getByRole('option', { name: option, exact: true }));
 }
 
 /** Opens a console page as a person does on a desktop: unfold the side menu's group, then follow the link. */

@@ -4,6 +4,8 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseOption,
+  clickOnceSettled,
   closeNotifications,
   expect,
   MOBILE,
@@ -23,14 +25,13 @@ having count(*) >= :minimo
 const PRIORITY_LABELS: Record<string, string> = { LOW: 'Baixa', NORMAL: 'Normal', HIGH: 'Alta', CRITICAL: 'Crítica' };
 
 /** Picks an option of a Mantine select (searchable or not) named by its label. */
-async function choose(scope: Page | Locator, page: Page, label: string | RegExp, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+function choose(scope: Page | Locator, page: Page, label: string | RegExp, option: string) {
+  return chooseOption(page, scope.getByRole('combobox', { name: label }), option);
 }
 
 async function addWidget(page: Page, type: string) {
   await page.getByRole('button', { name: 'Acrescentar widget' }).click();
-  await page.getByRole('menuitem', { name: type, exact: true }).click();
+  await clickOnceSettled(page, page.getByRole('menuitem', { name: type, exact: true }));
 }
 
 test.describe('data sources and dashboards', () => {
@@ -178,7 +179,7 @@ test.describe('data sources and dashboards', () => {
     await pieCard.getByRole('button', { name: 'Ver o gráfico: Por prioridade' }).click();
     const picture = page.waitForEvent('download');
     await pieCard.getByRole('button', { name: 'Descarregar Por prioridade' }).click();
-    await page.getByRole('menuitem', { name: 'Imagem PNG' }).click();
+    await clickOnceSettled(page, page.getByRole('menuitem', { name: 'Imagem PNG' }));
     const png = await picture;
     expect(png.suggestedFilename()).toBe('por-prioridade.png');
     expect(statSync((await png.path()) as string).size).toBeGreaterThan(1000);
@@ -202,7 +203,7 @@ test.describe('data sources and dashboards', () => {
     // Its CSV holds the same rows.
     const downloading = page.waitForEvent('download');
     await tableCard.getByRole('button', { name: 'Descarregar Tabela por prioridade' }).click();
-    await page.getByRole('menuitem', { name: 'Dados em CSV' }).click();
+    await clickOnceSettled(page, page.getByRole('menuitem', { name: 'Dados em CSV' }));
     const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
     expect(csv).toContain('Prioridade');
     expect(csv).toContain(firstPriority);

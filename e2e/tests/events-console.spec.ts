@@ -5,6 +5,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseOption,
   closeNotifications,
   expect,
   MOBILE,
@@ -40,11 +41,8 @@ function lisbonTime(instant: number): string {
   });
 }
 
-async function choose(page: Page, field: RegExp, option: string, typed?: string) {
-  const box = page.getByRole('combobox', { name: field });
-  if (typed) await box.fill(typed);
-  else await box.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+function choose(page: Page, field: RegExp, option: string, typed?: string) {
+  return chooseOption(page, page.getByRole('combobox', { name: field }), option, typed);
 }
 
 /** A generic category and two events in it, through the API. */

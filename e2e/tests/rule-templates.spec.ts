@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  chooseOption,
+  closeNotifications,
+  expect,
+  MOBILE,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 import { mapReady, mapSettled, sidePanel } from '../support/map-canvas.ts';
 
 /**
@@ -23,17 +33,8 @@ async function ok<T>(response: Awaited<ReturnType<TApi['post']>>): Promise<T> {
 const startingWith = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** A Mantine select: open it by its label, then click the option. */
-async function pick(
-  page: Page,
-  scope: ReturnType<Page['getByRole']> | Page,
-  label: string,
-  option: string,
-  typed?: string,
-) {
-  const box = scope.getByRole('combobox', { name: startingWith(label) });
-  if (typed) await box.fill(typed);
-  else await box.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+function pick(page: Page, scope: ReturnType<Page['getByRole']> | Page, label: string, option: string, typed?: string) {
+  return chooseOption(page, scope.getByRole('combobox', { name: startingWith(label) }), option, typed);
 }
 
 /** Publishes a reading of the demo station through the demo queue's broker, as the station itself would. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -343,7 +343,7 @@ export async function readMails(
  * Every worker runs on a platform of its own (support/worker-platform.ts), started before its first test:
  * `platform` says where, and pages and API requests go to it.
  */
-export const test = base.extend<object, { platform: TWorkerPlatform }>({
+export const test = base.extend<{ serverLogOnFailure: undefined }, { platform: TWorkerPlatform }>({
   platform: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it has none.
     async ({}, use, workerInfo) => {
@@ -359,5 +359,17 @@ export const test = base.extend<object, { platform: TWorkerPlatform }>({
   baseURL: async ({ platform }, use) => {
     await use(platform.baseUrl);
   },
+  // What the server wrote while a test ran (warnings and errors), attached when the test fails: a page that
+  // waits forever is told apart from a server that stopped answering.
+  serverLogOnFailure: [
+    async ({ platform }, use, testInfo) => {
+      const from = existsSync(platform.serverLog) ? statSync(platform.serverLog).size : 0;
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus || !existsSync(platform.serverLog)) return;
+      const written = readFileSync(platform.serverLog).subarray(from);
+      if (written.length > 0) await testInfo.attach('server-log', { body: written, contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
 });
 export { ACCOUNTS, expect };

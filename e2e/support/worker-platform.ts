@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SERVER_NODE_FLAGS from '../../apps/server/node-flags.json' with { type: 'json' };
@@ -17,6 +17,8 @@ export interface TWorkerPlatform {
   baseUrl: string;
   mailHttpPort: number;
   mqttBrokerPort: number;
+  /** Where the server's output goes: what it said while a test failed is attached to that test. */
+  serverLog: string;
 }
 
 let current: TWorkerPlatform | null = null;
@@ -76,6 +78,7 @@ export async function startWorkerPlatform(parallelIndex: number): Promise<{ stop
     baseUrl: `http://127.0.0.1:${appPort}`,
     mailHttpPort: MAIL_HTTP_PORT + offset,
     mqttBrokerPort: appPort + 3,
+    serverLog: path.join(ROOT, 'e2e', 'test-results', `platform-${parallelIndex}-server.log`),
   };
   const dataDir = process.env.E2E_DATA_DIR
     ? `${process.env.E2E_DATA_DIR}-${parallelIndex}`
@@ -110,6 +113,10 @@ export async function startWorkerPlatform(parallelIndex: number): Promise<{ stop
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  mkdirSync(path.dirname(platform.serverLog), { recursive: true });
+  const serverLog = createWriteStream(platform.serverLog, { flags: 'a' });
+  server.stdout?.pipe(serverLog);
+  server.stderr?.pipe(serverLog);
   const stop = async () => {
     current = null;
     // The server stops its embedded PostgreSQL on SIGTERM; it is given the time a shutdown takes.

@@ -78,3 +78,12 @@ export async function importGtfs(t: TTestApp, authorization: string, groupId: nu
   expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
   return done;
 }
+
+/** The group's live feed, if it has one. */
+export async function activeFeedId(t: TTestApp, groupId: number): Promise<number | null> {
+  const { rows } = await t.db.$client.query<{ id: number }>(
+    `select id from gtfs_feeds where group_id = $1 and status = 'ACTIVE'`,
+    [groupId],
+  );
+  return rows[0]?.id ?? null;
+}

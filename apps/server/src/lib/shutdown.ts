@@ -29,6 +29,13 @@ export function createShutdown(options: {
       if (isClosing) return;
       isClosing = true;
       options.log(`${reason}: shutting down (at most ${options.timeoutSeconds} s)`);
+      // What is being closed may still throw on its way out, and then nothing would stop what is left (the
+      // embedded PostgreSQL among it). pg-boss 12.38 takes every listener off its LISTEN connection before
+      // ending it, so when PostgreSQL has already gone, the dead socket's error arrives on a client nobody
+      // listens to any more: an uncaught exception. Said and let go: the process is exiting anyway.
+      process.on('uncaughtException', (error) => {
+        options.log(`while shutting down: ${error.message}`);
+      });
       setTimeout(() => {
         options.log(
           `shutdown did not finish within ${options.timeoutSeconds} s (stuck on: ${current ?? 'nothing'}); exiting now`,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TGtfsImportJob } from '@mip/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInNewUser } from '../../../test/factories.ts';
-import { GTFS_FIXTURES, gtfsFixture, importGtfs, uploadGtfs } from '../../../test/gtfs.ts';
+import { activeFeedId, GTFS_FIXTURES, gtfsFixture, importGtfs, uploadGtfs } from '../../../test/gtfs.ts';
 import { createMobilityGroup } from '../../../test/mobility-factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { deflateRepeated, type TDeflatedZipInput, writeZip } from '../../../test/zip-writer.ts';
@@ -28,14 +28,6 @@ function sampleFeedWith(stopTimes: TDeflatedZipInput): Buffer {
   ]);
 }
 
-async function activeFeedId(groupId: number): Promise<number | null> {
-  const { rows } = await t.db.$client.query<{ id: number }>(
-    `select id from gtfs_feeds where group_id = $1 and status = 'ACTIVE'`,
-    [groupId],
-  );
-  return rows[0]?.id ?? null;
-}
-
 /**
  * Uploads a hostile feed into a group that has a live one and follows its
  * check as the import screen does, timing /api/health all along: answers the
@@ -44,7 +36,7 @@ async function activeFeedId(groupId: number): Promise<number | null> {
 async function checkWhileTimingHealth(zip: Buffer) {
   const group = await createMobilityGroup(t.db);
   await importGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
-  const liveFeed = await activeFeedId(group.id);
+  const liveFeed = await activeFeedId(t, group.id);
   const upload = await uploadGtfs(t, authorization, group.id, zip);
   expect(upload.statusCode, upload.body).toBe(200);
   let slowestHealthMs = 0;
@@ -57,7 +49,7 @@ async function checkWhileTimingHealth(zip: Buffer) {
       await t.app.inject({ method: 'GET', url: `/api/gtfs/imports/${upload.json().id}`, headers: { authorization } })
     ).json() as TGtfsImportJob;
     if (job.status !== 'VALIDATING') {
-      expect(await activeFeedId(group.id)).toBe(liveFeed);
+      expect(await activeFeedId(t, group.id)).toBe(liveFeed);
       return { job, slowestHealthMs };
     }
     await new Promise((resolve) => setTimeout(resolve, 20));

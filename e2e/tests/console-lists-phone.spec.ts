@@ -85,7 +85,7 @@ const cardTexts = (page: Page) => cards(page).evaluateAll((items) => items.map((
 
 for (const language of ['pt-PT', 'en-US'] as const) {
   test(`every console list is cards on a phone, with sorting and actions in reach (${language})`, async ({ page }) => {
-    // Every list of the console, each judged by axe twice: about a minute on an idle machine, four with both
+    // Every list of the console, each judged by axe twice: 80 s on an idle machine, four minutes with both
     // cores taken by other work (npm run test:loaded), where 240 s ran out on the last list.
     test.setTimeout(480_000);
     await page.setViewportSize(MOBILE);

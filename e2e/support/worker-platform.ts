@@ -115,8 +115,11 @@ export async function startWorkerPlatform(parallelIndex: number): Promise<{ stop
   });
   mkdirSync(path.dirname(platform.serverLog), { recursive: true });
   const serverLog = createWriteStream(platform.serverLog, { flags: 'a' });
-  server.stdout?.pipe(serverLog);
-  server.stderr?.pipe(serverLog);
+  // Two streams into one file: neither may end it (the other could still write what the shutdown says), the
+  // server's exit does, once both have closed.
+  server.stdout?.pipe(serverLog, { end: false });
+  server.stderr?.pipe(serverLog, { end: false });
+  server.once('close', () => serverLog.end());
   const stop = async () => {
     current = null;
     // The server stops its embedded PostgreSQL on SIGTERM; it is given the time a shutdown takes.

@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
-import { progress, REPO_ROOT } from './processes.ts';
+import { progress } from './processes.ts';
 
 /** Issue 5: the map home is measured in Chromium with its CPU slowed four times, as a mid-range phone. */
 export const CPU_THROTTLING_RATE = 4;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
 /** The MapLibre chunk: what visitors load to draw the map, the one split from everything else. */
 const MAP_CHUNK = /\/assets\/maplibre-gl-[^/]*\.js$/;
 /** The user-timing mark the map home sets on its first full render (apps/web/src/features/map/useFirstFullRender.ts). */
@@ -50,20 +48,12 @@ export function chunkName(url: string): string {
 
 export const totalBytes = (scripts: readonly TScriptSize[]) => scripts.reduce((sum, script) => sum + script.bytes, 0);
 
-export function ensureWebBuilt(): void {
-  if (existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  progress('the web app is not built: building it (vite build)…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.status !== 0) throw new Error('vite build failed');
-}
-
 /** Chromium for the map visits, or null (with a message) when there is none. */
 export async function launchChromium(group: string): Promise<Browser | null> {
   if (!existsSync(CHROMIUM)) {
     progress(`${group} skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
     return null;
   }
-  ensureWebBuilt();
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

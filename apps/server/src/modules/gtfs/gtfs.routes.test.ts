@@ -286,6 +286,48 @@ describe('GTFS import lifecycle', () => {
     expect(await leftovers()).toEqual({ feeds: 0, partition: null });
   });
 
+  it('links each stop to the routes that call at it and each route to its stops by direction, keeping what staff added', async () => {
+    const group = await createMobilityGroup(t.db);
+    const relatedInfo = async () => {
+      const { rows } = await t.db.$client.query<{ external_ref: string; related_info: Record<string, unknown> }>(
+        'select external_ref, related_info from mobility_systems where group_id = $1',
+        [group.id],
+      );
+      return new Map(rows.map((row) => [row.external_ref, row.related_info]));
+    };
+    await importGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
+    const systems = await systemsOf(group.id);
+    const id = (ref: string) => systems.get(ref)?.id;
+    const first = await relatedInfo();
+    expect(first.get('stop:STAGECOACH')).toEqual({
+      showSchedules: true,
+      routes: [id('route:STBA'), id('route:CITY')].sort((a, b) => (a ?? 0) - (b ?? 0)),
+    });
+    // AB1 runs Beatty Airport → Bullfrog (direction 0), AB2 back.
+    expect(first.get('route:AB')).toEqual({
+      showSchedules: true,
+      routes: [],
+      route: {
+        id: id('route:AB'),
+        stops: {
+          MAIN: [id('stop:BEATTY_AIRPORT'), id('stop:BULLFROG')],
+          OPPOSITE: [id('stop:BULLFROG'), id('stop:BEATTY_AIRPORT')],
+        },
+      },
+    });
+
+    // Staff note something on a stop and a route; a new version of the feed refreshes only the feed's part.
+    await t.db.$client.query(
+      `update mobility_systems set related_info = related_info || '{"note": "by hand", "routes": []}'::jsonb
+        where group_id = $1 and external_ref in ('stop:STAGECOACH', 'route:AB')`,
+      [group.id],
+    );
+    await importGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
+    const second = await relatedInfo();
+    expect(second.get('stop:STAGECOACH')).toEqual({ ...first.get('stop:STAGECOACH'), note: 'by hand' });
+    expect(second.get('route:AB')).toEqual({ ...first.get('route:AB'), note: 'by hand' });
+  });
+
   it('interpolates the times of untimed intermediate stops between the timed ones around them', async () => {
     const group = await createMobilityGroup(t.db);
     const stopTimes = readFileSync(path.join(GTFS_FIXTURES, 'invalid', 'good_feed', 'stop_times.txt'), 'utf8').replace(

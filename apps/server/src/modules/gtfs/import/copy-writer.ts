@@ -1,7 +1,5 @@
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { CopyInStream } from './copy-stream.ts';
 
 type TCopyValue = string | number | boolean | null | undefined;
 
@@ -24,13 +22,13 @@ const FLUSH_AT = 256 * 1024;
  * quarter megabyte, waiting whenever PostgreSQL asks the writer to slow down.
  */
 export class CopyWriter {
-  private readonly stream: ReturnType<typeof copyFrom>;
+  private readonly stream: CopyInStream;
   private buffer: string[] = [];
   private bufferedLength = 0;
   rowCount = 0;
 
   constructor(client: pg.PoolClient, statement: string) {
-    this.stream = client.query(copyFrom(statement));
+    this.stream = new CopyInStream(client, statement);
   }
 
   /** A line already in COPY text format, without its newline. */
@@ -50,20 +48,12 @@ export class CopyWriter {
     const chunk = `${this.buffer.join('\n')}\n`;
     this.buffer = [];
     this.bufferedLength = 0;
-    if (!this.stream.write(chunk)) await once(this.stream, 'drain');
+    await this.stream.write(chunk);
   }
 
   async end(): Promise<void> {
     await this.flush(true);
-    this.stream.end();
-    await finished(this.stream);
-  }
-
-  /** Gives up: PostgreSQL aborts the COPY and the transaction it is in. */
-  abort(error: Error): void {
-    // PostgreSQL answers the abandoned COPY with an error of its own; nobody waits for it any more.
-    this.stream.on('error', () => {});
-    this.stream.destroy(error);
+    await this.stream.end();
   }
 }
 

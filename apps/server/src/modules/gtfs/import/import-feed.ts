@@ -281,17 +281,24 @@ async function planSystems(model: TFeedModel, staging: StopTimesStaging): Promis
 
 const SYSTEM_COLUMNS = `name text, description text, system_type text, color text, latitude float8, longitude float8,
   geometry jsonb, min_latitude float8, max_latitude float8, min_longitude float8, max_longitude float8,
-  service_days jsonb, properties jsonb, external_ref text`;
+  service_days jsonb, properties jsonb, external_ref text, related_info jsonb`;
 
-/** Inserts or updates the systems by (group, external_ref); answers their ids by external_ref. */
+/** What the swap merges into a system's related_info (the rest of it, set by hand, stays). */
+type TFeedRelatedInfo = Record<string, unknown>;
+
+/**
+ * Inserts or updates the systems by (group, external_ref), merging `relatedInfo(i)` into the related_info
+ * of the i-th row when given; answers their ids by external_ref.
+ */
 async function upsertSystems(
   client: pg.PoolClient,
   groupId: number,
   feedId: number,
   rows: TSystemRow[],
+  relatedInfo: (index: number) => TFeedRelatedInfo | null = () => null,
 ): Promise<{ ids: Map<string, number>; inserted: number }> {
   if (rows.length === 0) return { ids: new Map(), inserted: 0 };
-  const payload = rows.map((row) => ({
+  const payload = rows.map((row, i) => ({
     name: row.name,
     description: row.description,
     system_type: row.systemType,
@@ -306,14 +313,16 @@ async function upsertSystems(
     service_days: row.serviceDays,
     properties: row.properties,
     external_ref: row.externalRef,
+    related_info: relatedInfo(i),
   }));
   const { rows: saved } = await client.query<{ id: number; external_ref: string; inserted: boolean }>(
     `insert into mobility_systems (name, description, system_type, group_id, color, latitude, longitude, geometry,
             min_latitude, max_latitude, min_longitude, max_longitude, service_days, properties, active,
-            external_ref, source_feed_id)
+            external_ref, source_feed_id, related_info)
      select x.name, x.description, x.system_type, $2, x.color, x.latitude, x.longitude, x.geometry,
             x.min_latitude, x.max_latitude, x.min_longitude, x.max_longitude,
-            array(select jsonb_array_elements_text(x.service_days)), x.properties, true, x.external_ref, $3
+            array(select jsonb_array_elements_text(x.service_days)), x.properties, true, x.external_ref, $3,
+            x.related_info
        from jsonb_to_recordset($1::jsonb) as x(${SYSTEM_COLUMNS})
      on conflict (group_id, external_ref) do update set
             name = excluded.name, description = excluded.description, color = excluded.color,
@@ -323,6 +332,8 @@ async function upsertSystems(
             service_days = excluded.service_days,
             -- Properties someone added by hand stay; the feed's own ones are refreshed.
             properties = mobility_systems.properties || excluded.properties,
+            related_info = case when excluded.related_info is null then mobility_systems.related_info
+                                else coalesce(mobility_systems.related_info, '{}'::jsonb) || excluded.related_info end,
             active = true, source_feed_id = excluded.source_feed_id, updated_at = now()
      returning id, external_ref, (xmax = 0) as inserted`,
     [JSON.stringify(payload), groupId, feedId],
@@ -358,6 +369,8 @@ async function swapIn(
     );
     if (job.rows[0]?.cancel_requested || input.signal.aborted) throw new ImportCancelledError();
 
+    // Routes first, their ids then go into the stops' related info as the stops are written; a route's own
+    // (its stops by direction) waits for the stops' ids: one more update, of the routes only.
     const routes = await upsertSystems(
       client,
       input.groupId,
@@ -370,35 +383,30 @@ async function swapIn(
       input.groupId,
       feedId,
       plan.stops.map((stop) => stop.row),
+      (i) => ({
+        showSchedules: true,
+        routes: (plan.routesOfStop.get(plan.stops[i].ref) ?? []).sort((a, b) => a - b).map(routeSystemId),
+      }),
     );
     const stopSystemIds = new Map(plan.stops.map((stop) => [stop.ref, stops.ids.get(stop.row.externalRef) as number]));
 
-    const relatedInfo = [
-      ...plan.stops.map((stop) => ({
-        id: stopSystemIds.get(stop.ref),
+    const routesInfo = plan.routes.map((route) => {
+      const directions = plan.directions.get(route.ref) ?? {};
+      const stopIds = (direction: '0' | '1') =>
+        (directions[direction]?.stopRefs ?? []).map((ref) => stopSystemIds.get(ref)).filter((id) => id !== undefined);
+      return {
+        id: routeSystemId(route.ref),
         info: {
           showSchedules: true,
-          routes: (plan.routesOfStop.get(stop.ref) ?? []).sort((a, b) => a - b).map(routeSystemId),
+          routes: [],
+          route: { id: routeSystemId(route.ref), stops: { MAIN: stopIds('0'), OPPOSITE: stopIds('1') } },
         },
-      })),
-      ...plan.routes.map((route) => {
-        const directions = plan.directions.get(route.ref) ?? {};
-        const stopIds = (direction: '0' | '1') =>
-          (directions[direction]?.stopRefs ?? []).map((ref) => stopSystemIds.get(ref)).filter((id) => id !== undefined);
-        return {
-          id: routeSystemId(route.ref),
-          info: {
-            showSchedules: true,
-            routes: [],
-            route: { id: routeSystemId(route.ref), stops: { MAIN: stopIds('0'), OPPOSITE: stopIds('1') } },
-          },
-        };
-      }),
-    ];
+      };
+    });
     await client.query(
       `update mobility_systems m set related_info = coalesce(m.related_info, '{}'::jsonb) || v.info
          from jsonb_to_recordset($1::jsonb) as v(id int, info jsonb) where m.id = v.id`,
-      [JSON.stringify(relatedInfo)],
+      [JSON.stringify(routesInfo)],
     );
     const links = (rows: { ref: number }[], id: (ref: number) => number | undefined) =>
       JSON.stringify(rows.map((row) => ({ ref: row.ref, id: id(row.ref) })));

@@ -19,23 +19,54 @@ const TEXT =
   '5703,"Campanhã\r\nline two"\r' +
   '5708,Estádio do Dragão';
 
+const TEXT_RECORDS = [
+  { cells: ['stop_id', 'stop_name'], line: 1 },
+  { cells: ['5726', 'Trindade'], line: 2 },
+  { cells: ['5778', 'São Bento, "Estação"'], line: 4 },
+  { cells: ['5703', 'Campanhã\r\nline two'], line: 5 },
+  { cells: ['5708', 'Estádio do Dragão'], line: 7 },
+];
+
 describe('readCsvStream', () => {
   it('reads BOM, CRLF, LF, lone CR, blank lines and quoted fields, with their line numbers', async () => {
     const { rows, facts } = await records(Buffer.from(TEXT, 'utf8'));
     expect(facts).toMatchObject({ encoding: 'utf-8', hasInvalidBytes: false, hasNul: false, isEmpty: false });
-    expect(rows).toEqual([
-      { cells: ['stop_id', 'stop_name'], line: 1 },
-      { cells: ['5726', 'Trindade'], line: 2 },
-      { cells: ['5778', 'São Bento, "Estação"'], line: 4 },
-      { cells: ['5703', 'Campanhã\r\nline two'], line: 5 },
-      { cells: ['5708', 'Estádio do Dragão'], line: 7 },
-    ]);
+    expect(rows).toEqual(TEXT_RECORDS);
   });
 
   it('gives the same records whatever the chunk boundaries (inside CRLF, quotes and multi-byte letters)', async () => {
     const bytes = Buffer.from(TEXT, 'utf8');
     const whole = await records(bytes);
     for (let size = 1; size <= 12; size++) expect((await records(bytes, size)).rows).toEqual(whole.rows);
+  });
+
+  it('offers plain lines to the line handler and splits the rest, in order and on their lines, whatever the chunks', async () => {
+    const read = async (chunkSize: number, accept: (text: string) => boolean) => {
+      const bytes = Buffer.from(TEXT, 'utf8');
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += chunkSize) chunks.push(bytes.subarray(i, i + chunkSize));
+      const seen: { cells: string[]; line: number; offered: boolean }[] = [];
+      await readCsvStream(Readable.from(chunks), (cells, line) => seen.push({ cells, line, offered: false }), {
+        onLine: (text, start, end, line) => {
+          const lineText = text.slice(start, end);
+          if (!accept(lineText)) return false;
+          seen.push({ cells: lineText.split(','), line, offered: true });
+          return true;
+        },
+      });
+      return seen;
+    };
+    const whole = await read(TEXT.length * 2, () => true);
+    // Only lines with no quote and no lone CR are offered, without their CRLF.
+    expect(whole.filter((record) => record.offered)).toEqual([
+      { cells: ['stop_id', 'stop_name'], line: 1, offered: true },
+      { cells: ['5726', 'Trindade'], line: 2, offered: true },
+    ]);
+    const records = (seen: { cells: string[]; line: number }[]) => seen.map(({ cells, line }) => ({ cells, line }));
+    expect(records(whole)).toEqual(TEXT_RECORDS);
+    // A line refused by the handler is split as any other.
+    expect(records(await read(TEXT.length * 2, () => false))).toEqual(TEXT_RECORDS);
+    for (let size = 1; size <= 12; size++) expect(records(await read(size, () => true))).toEqual(TEXT_RECORDS);
   });
 
   it('decodes UTF-16 with either byte order and flags invalid UTF-8 and NUL bytes', async () => {

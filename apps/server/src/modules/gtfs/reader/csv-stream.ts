@@ -19,6 +19,14 @@ export function createCsvFileFacts(): TCsvFileFacts {
 export type TCsvRecordHandler = (cells: string[], line: number) => void;
 
 /**
+ * Offered a plain line before it is split: `text` from `start` to `end` (its line break left out) holds
+ * no quote and no line break. Answers true when it took the line as its record; false, and the line is
+ * split into cells for the record handler as any other. A file of millions of plain rows is read without
+ * a string per cell (issue 20: stop_times, read against a bare COPY).
+ */
+export type TCsvLineHandler = (text: string, start: number, end: number, line: number) => boolean;
+
+/**
  * The longest record (line, or lines of one quoted field) a feed may hold, in
  * characters. Real GTFS lines are a few hundred characters; without a cap a
  * file of one endless line (a flood of NUL bytes, an unclosed quote) would be
@@ -54,10 +62,29 @@ export function splitRecords(
   isFinal: boolean,
   state: { line: number },
   onRecord: TCsvRecordHandler,
+  onLine?: TCsvLineHandler,
 ): number {
   const length = text.length;
   let position = 0;
+  // The next quote and carriage return from `position` on (-1: none left), looked up again only once
+  // passed, so that offering every line costs one pass over the text.
+  let nextQuote = onLine ? text.indexOf('"') : -1;
+  let nextCr = onLine ? text.indexOf('\r') : -1;
   while (position < length) {
+    if (onLine) {
+      const lineFeed = text.indexOf('\n', position);
+      if (lineFeed !== -1) {
+        if (nextQuote !== -1 && nextQuote < position) nextQuote = text.indexOf('"', position);
+        if (nextCr !== -1 && nextCr < position) nextCr = text.indexOf('\r', position);
+        const end = nextCr === lineFeed - 1 ? lineFeed - 1 : lineFeed;
+        const isPlain = (nextQuote === -1 || nextQuote > lineFeed) && (nextCr === -1 || nextCr >= end);
+        if (isPlain && end > position && onLine(text, position, end, state.line)) {
+          position = lineFeed + 1;
+          state.line++;
+          continue;
+        }
+      }
+    }
     const startLine = state.line;
     const cells: string[] = [];
     let i = position;
@@ -163,7 +190,12 @@ function detectEncoding(head: Buffer): { encoding: TCsvFileFacts['encoding']; bo
 export async function readCsvStream(
   stream: Readable,
   onRecord: TCsvRecordHandler,
-  options: { facts?: TCsvFileFacts; afterChunk?: () => Promise<void> | void; maxRecordLength?: number } = {},
+  options: {
+    facts?: TCsvFileFacts;
+    afterChunk?: () => Promise<void> | void;
+    maxRecordLength?: number;
+    onLine?: TCsvLineHandler;
+  } = {},
 ): Promise<TCsvFileFacts> {
   const facts = options.facts ?? createCsvFileFacts();
   const maxRecordLength = options.maxRecordLength ?? MAX_RECORD_LENGTH;
@@ -181,7 +213,7 @@ export async function readCsvStream(
     // the work stays linear in the input however long the record: splitting on every chunk was quadratic.
     const isWorthSplitting = isFinal || pending.length >= 2 * unfinishedLength || pending.length > maxRecordLength;
     if (!isWorthSplitting) return;
-    const used = splitRecords(pending, isFinal, state, onRecord);
+    const used = splitRecords(pending, isFinal, state, onRecord, options.onLine);
     pending = used < pending.length ? pending.slice(used) : '';
     unfinishedLength = pending.length;
     if (unfinishedLength > maxRecordLength) throw new CsvRecordTooLongError(state.line, maxRecordLength);

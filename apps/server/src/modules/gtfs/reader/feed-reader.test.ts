@@ -169,6 +169,67 @@ describe('readGtfsFeed on edge cases', () => {
     expect(issues.issues.filter((issue) => issue.code === 'MISSING_ENDPOINT_TIME')).toEqual([]);
   });
 
+  it('reads stop_times the same whether its rows are plain or quoted, odd rows included', async () => {
+    // Plain rows are read straight from the text, quoted ones through their cells: both ways must give the
+    // same rows, counts and issues, line numbers included, for every kind of row.
+    // One oddity a row, each in a row otherwise plain.
+    const rows = [
+      ['AB1', '8:00:00', '8:00:00', 'BEATTY_AIRPORT', '1', '', ''],
+      ['AB1', '8:10:00', '8:15:00', 'BULLFROG', '2', '0', '3'],
+      ['AB1', '', '', 'NADAV', '3', '1', '1'],
+      ['AB1', '25:32:00', '25:33:00', 'STAGECOACH', '0004', '2', '2'],
+      ['AB1', '100:00:00', '100:00:00', 'DADAN', '5', '', ''],
+      ['AB1', '8:30:00', '8:30:00', ' EMSI', '6', '', ''],
+      ['AB1', '8:40:00', '', 'AMV', '7', '', ''],
+      ['AB1', '8:41:00', '8:41:00', 'AMV', '8', '00', ''],
+      ['AB1', '8:42:00', '8:42:00', 'AMV', '9', '', '4'],
+      ['AB1', ' 8:50:00', '8:50:00', 'NANAA', '10', '', ''],
+      ['AB1', '8:55:00', '8:55:00', 'NOWHERE', '11', '', ''],
+      ['NO_TRIP', '9:00:00', '9:00:00', 'NADAV', '1', '', ''],
+      ['AB2', '10:00:00', '10:00:00', 'BULLFROG', '-0', '', ''],
+      ['AB2', '12:05:00', '12:05:00', 'BULLFROG', '99999999999', '', ''],
+      ['AB2', '12:05:00', '12:05:00', 'BULLFROG', '1', '', ''],
+      ['AB2', '12:15:00', '12:15:00', 'BEATTY_AIRPORT', '2', ''],
+      ['AB2', '12:15', '12:15:00', 'BEATTY_AIRPORT', '3', '', ''],
+      ['AB2', '12:25:00', '12:25:00', 'BEATTY_AIRPORT', '4', '', '', ''],
+      ['', '12:35:00', '12:35:00', 'BEATTY_AIRPORT', '5', '', ''],
+      ['AB2', '12:36:00', '12:36:00', 'NADAV', '6', '', '1 '],
+      ['AB1', '9:00:00', '9:00:00', 'EMSI', '12', '', ''],
+      ['CITY1', '6:00:00', '6:00:00', 'STAGECOACH', '0', '', ''],
+      ['CITY1', '6:05:00', '6:07:00', 'NANAA', '5', '', ''],
+      ['CITY1', '6:10:00', '6:10:00', 'NADAV', '5', '', ''],
+    ];
+    const header = 'trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type';
+    const readWith = async (cell: (value: string) => string) => {
+      const added: number[][] = [];
+      const text = [header, ...rows.map((row) => row.map(cell).join(','))].join('\r\n');
+      const result = await readGtfsFeed(toFile(sampleWith({ 'stop_times.txt': text })), {
+        isCheckingEverything: true,
+        stopTimeSink: { start: () => {}, add: (...values) => added.push(values), drain: () => {} },
+      });
+      return { added, issues: result.issues.sorted(), rowsRead: result.rowsRead, model: result.model };
+    };
+    const plain = await readWith((value) => value);
+    const quoted = await readWith((value) => `"${value}"`);
+    expect(plain.added).toEqual(quoted.added);
+    expect(plain.issues).toEqual(quoted.issues);
+    expect(plain.rowsRead).toBe(quoted.rowsRead);
+    expect(plain.model?.stopTimeCount).toBe(quoted.model?.stopTimeCount);
+    expect(plain.model?.untimedStopTimeCount).toBe(quoted.model?.untimedStopTimeCount);
+    expect(plain.model?.hasScatteredTrips).toBe(true);
+    expect(plain.added.length).toBeGreaterThan(8);
+    expect(plain.issues.map((issue) => `${issue.code}:${issue.row}`)).toEqual(
+      expect.arrayContaining([
+        'MISSING_ARRIVAL_OR_DEPARTURE:8',
+        'IGNORED_VALUE:10',
+        'UNKNOWN_REFERENCE:12',
+        'ROW_CELL_COUNT:17',
+        'INVALID_TIME:18',
+        'DUPLICATE_STOP_SEQUENCE:25',
+      ]),
+    );
+  });
+
   it('reports a malformed time with its line', async () => {
     const { issues } = await read(
       sampleWith({

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import type { TGtfsIssueCode } from '@mip/shared';
 import type { TZipLimits } from '../../../config.ts';
-import { CsvRecordTooLongError, createCsvFileFacts, readCsvStream, type TCsvFileFacts } from './csv-stream.ts';
+import {
+  CsvRecordTooLongError,
+  createCsvFileFacts,
+  readCsvStream,
+  type TCsvFileFacts,
+  type TCsvLineHandler,
+} from './csv-stream.ts';
 import type {
   TAgency,
   TCalendarDate,
@@ -24,6 +30,7 @@ import {
   type TReadFileName,
 } from './gtfs-files.ts';
 import { formatByteSize, IssueCollector, type TIssueAt } from './issues.ts';
+import { createPlainStopTimeReader, type TStopTimeLayout } from './plain-stop-time.ts';
 import { formatIsoDate, parseColour, parseDecimal, parseGtfsDate, parseGtfsTime, parseInteger } from './values.ts';
 import { openZipArchive, type TZipArchive, type TZipMember, ZipSizeLimitError } from './zip-archive.ts';
 
@@ -183,6 +190,7 @@ class FeedReader {
     let headerLength = 0;
     let isBroken = false;
     let onRow: ((cells: TCells, line: number) => void) | null = null;
+    let onPlainLine: TCsvLineHandler | null = null;
 
     const onRecord = (cells: TCells, line: number) => {
       if (isBroken) return;
@@ -194,7 +202,13 @@ class FeedReader {
         }
         columns = header;
         headerLength = cells.length;
-        onRow = this.rowHandler(file, columns);
+        if (file === 'stop_times.txt') {
+          const handlers = this.stopTimeHandlers(columns, headerLength);
+          onRow = handlers.onRow;
+          onPlainLine = handlers.onPlainLine;
+        } else {
+          onRow = this.rowHandler(file, columns);
+        }
         return;
       }
       this.rowsRead++;
@@ -210,6 +224,13 @@ class FeedReader {
     try {
       await readCsvStream(stream, onRecord, {
         facts,
+        // A plain row is taken as it is only while the file is clean; anything else goes through onRecord.
+        onLine: (text, start, end, line) =>
+          onPlainLine !== null &&
+          !isBroken &&
+          !facts.hasInvalidBytes &&
+          !facts.hasNul &&
+          onPlainLine(text, start, end, line),
         afterChunk: async () => {
           this.options.signal?.throwIfAborted();
           this.options.onProgress?.(this.rowsRead);
@@ -303,7 +324,7 @@ class FeedReader {
       case 'frequencies.txt':
         return this.frequencyRow(columns);
       case 'stop_times.txt':
-        return this.stopTimeRow(columns);
+        throw new Error('stop_times.txt is read by stopTimeHandlers');
     }
   }
 
@@ -739,17 +760,23 @@ class FeedReader {
   private tripLastTimed = new Uint8Array(0);
   private stopUsed = new Uint8Array(0);
 
-  private stopTimeRow(c: TColumns) {
+  /**
+   * stop_times' two ways in: each plain line (see plain-stop-time.ts) taken straight from the text, and
+   * every other row through its cells, which reports what is wrong with it. Both end in the same checks
+   * of the trip's sequence (admit) and the same record of the row (store).
+   */
+  private stopTimeHandlers(c: TColumns, cellCount: number) {
     const file = 'stop_times.txt';
-    const [trip, arrivalIndex, departureIndex, stop, sequence, pickup, dropOff] = [
-      'trip_id',
-      'arrival_time',
-      'departure_time',
-      'stop_id',
-      'stop_sequence',
-      'pickup_type',
-      'drop_off_type',
-    ].map(c.index);
+    const layout: TStopTimeLayout = {
+      cells: cellCount,
+      trip: c.index('trip_id'),
+      arrival: c.index('arrival_time'),
+      departure: c.index('departure_time'),
+      stop: c.index('stop_id'),
+      sequence: c.index('stop_sequence'),
+      pickup: c.index('pickup_type'),
+      dropOff: c.index('drop_off_type'),
+    };
     const tripCount = this.model.trips.length;
     this.tripStopCount = new Int32Array(tripCount + 1);
     this.tripMinSequence = new Int32Array(tripCount + 1).fill(2_147_483_647);
@@ -764,6 +791,77 @@ class FeedReader {
     let currentTrip = 0;
     const currentSequences = new Set<number>();
     const finishedTrips = new Uint8Array(tripCount + 1);
+
+    /** The row's place in its trip: false (reported) when its sequence repeats one of the trip's rows. */
+    const admit = (tripRef: number, tripId: string, stopSequence: number, line: number): boolean => {
+      if (tripRef !== currentTrip) {
+        if (currentTrip !== 0) finishedTrips[currentTrip] = 1;
+        currentTrip = tripRef;
+        // A trip whose rows come back after another trip's is not checked here; the database's key catches it.
+        if (finishedTrips[tripRef]) this.model.hasScatteredTrips = true;
+        currentSequences.clear();
+      }
+      if (finishedTrips[tripRef]) return true;
+      if (currentSequences.has(stopSequence)) {
+        this.report('DUPLICATE_STOP_SEQUENCE', {
+          file,
+          row: line,
+          field: 'stop_sequence',
+          value: `${tripId} ${stopSequence}`,
+        });
+        return false;
+      }
+      currentSequences.add(stopSequence);
+      return true;
+    };
+
+    const store = (
+      tripRef: number,
+      stopRef: number,
+      stopSequence: number,
+      arrival: number,
+      departure: number,
+      pickupType: number,
+      dropOffType: number,
+    ) => {
+      const isTimed = arrival !== -1 ? 1 : 0;
+      if (!isTimed) this.model.untimedStopTimeCount++;
+      this.tripStopCount[tripRef]++;
+      if (stopSequence < this.tripMinSequence[tripRef]) {
+        this.tripMinSequence[tripRef] = stopSequence;
+        this.tripFirstTimed[tripRef] = isTimed;
+      }
+      if (stopSequence > this.tripMaxSequence[tripRef]) {
+        this.tripMaxSequence[tripRef] = stopSequence;
+        this.tripLastTimed[tripRef] = isTimed;
+      }
+      this.stopUsed[stopRef] = 1;
+      this.model.stopTimeCount++;
+      sink?.add(tripRef, stopRef, stopSequence, arrival, departure, pickupType, dropOffType);
+    };
+
+    const readPlain = createPlainStopTimeReader(layout);
+    // Consecutive rows mostly share their trip: its id is compared in place, not cut out and looked up again.
+    let plainTripId = '';
+    let plainTripRef = 0;
+    const onPlainLine: TCsvLineHandler = (text, start, end, line) => {
+      const row = readPlain(text, start, end);
+      if (!row) return false;
+      if (row.tripEnd - row.tripStart !== plainTripId.length || !text.startsWith(plainTripId, row.tripStart)) {
+        const tripId = text.slice(row.tripStart, row.tripEnd);
+        const tripRef = this.tripRefs.get(tripId);
+        if (tripRef === undefined) return false;
+        plainTripId = tripId;
+        plainTripRef = tripRef;
+      }
+      const stopRef = this.stopRefs.get(text.slice(row.stopStart, row.stopEnd));
+      if (stopRef === undefined) return false;
+      this.rowsRead++;
+      if (admit(plainTripRef, plainTripId, row.sequence, line)) {
+        store(plainTripRef, stopRef, row.sequence, row.arrival, row.departure, row.pickupType, row.dropOffType);
+      }
+      return true;
+    };
 
     const time = (cells: TCells, index: number, field: string, line: number): number => {
       const raw = cell(cells, index);
@@ -786,10 +884,10 @@ class FeedReader {
       return value;
     };
 
-    return (cells: TCells, line: number) => {
-      const tripId = cell(cells, trip);
-      const stopId = cell(cells, stop);
-      const rawSequence = cell(cells, sequence);
+    const onRow = (cells: TCells, line: number) => {
+      const tripId = cell(cells, layout.trip);
+      const stopId = cell(cells, layout.stop);
+      const rawSequence = cell(cells, layout.sequence);
       if (tripId === '') return this.report('MISSING_VALUE', { file, row: line, field: 'trip_id' });
       if (stopId === '') return this.report('MISSING_VALUE', { file, row: line, field: 'stop_id' });
       const tripRef = this.tripRefs.get(tripId);
@@ -812,8 +910,8 @@ class FeedReader {
         else this.report('INVALID_VALUE', { file, row: line, field: 'stop_sequence', value: rawSequence });
         return;
       }
-      let arrival = time(cells, arrivalIndex, 'arrival_time', line);
-      let departure = time(cells, departureIndex, 'departure_time', line);
+      let arrival = time(cells, layout.arrival, 'arrival_time', line);
+      let departure = time(cells, layout.departure, 'departure_time', line);
       if (arrival === -2 || departure === -2) return;
       if (arrival === -1 && departure !== -1) {
         arrival = departure;
@@ -822,50 +920,19 @@ class FeedReader {
         departure = arrival;
         this.report('MISSING_ARRIVAL_OR_DEPARTURE', { file, row: line, field: 'departure_time' });
       }
-
-      if (tripRef !== currentTrip) {
-        if (currentTrip !== 0) finishedTrips[currentTrip] = 1;
-        currentTrip = tripRef;
-        // A trip whose rows come back after another trip's is not checked here; the database's key catches it.
-        if (finishedTrips[tripRef]) this.model.hasScatteredTrips = true;
-        currentSequences.clear();
-      }
-      if (!finishedTrips[tripRef]) {
-        if (currentSequences.has(stopSequence)) {
-          this.report('DUPLICATE_STOP_SEQUENCE', {
-            file,
-            row: line,
-            field: 'stop_sequence',
-            value: `${tripId} ${stopSequence}`,
-          });
-          return;
-        }
-        currentSequences.add(stopSequence);
-      }
-
-      const isTimed = arrival !== -1 ? 1 : 0;
-      if (!isTimed) this.model.untimedStopTimeCount++;
-      this.tripStopCount[tripRef]++;
-      if (stopSequence < this.tripMinSequence[tripRef]) {
-        this.tripMinSequence[tripRef] = stopSequence;
-        this.tripFirstTimed[tripRef] = isTimed;
-      }
-      if (stopSequence > this.tripMaxSequence[tripRef]) {
-        this.tripMaxSequence[tripRef] = stopSequence;
-        this.tripLastTimed[tripRef] = isTimed;
-      }
-      this.stopUsed[stopRef] = 1;
-      this.model.stopTimeCount++;
-      sink?.add(
+      if (!admit(tripRef, tripId, stopSequence, line)) return;
+      store(
         tripRef,
         stopRef,
         stopSequence,
         arrival,
         departure,
-        smallCode(cells, pickup, 'pickup_type', line),
-        smallCode(cells, dropOff, 'drop_off_type', line),
+        smallCode(cells, layout.pickup, 'pickup_type', line),
+        smallCode(cells, layout.dropOff, 'drop_off_type', line),
       );
     };
+
+    return { onRow, onPlainLine };
   }
 
   /** Checks that need a whole file read. */

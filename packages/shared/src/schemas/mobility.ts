@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_DAYS, type TServiceDay } from '../service-days.ts';
 import { missingOr, nullableId, requiredId, ZFlexBoolean, ZId, ZPageQuery, ZQueryList, ZSearchText } from './common.ts';
 import { isValidColour } from './configuration.ts';
 import { ZDocumentSummary } from './documents.ts';
@@ -9,8 +10,9 @@ export const MOBILITY_LAYER_TYPES = ['DEFAULT_LAYERS', 'CUSTOM_LAYERS', 'NO_LAYE
 export type TMobilityLayerType = (typeof MOBILITY_LAYER_TYPES)[number];
 export const MOBILITY_SYSTEM_TYPES = ['STOP', 'ROUTE', 'OTHER'] as const;
 export type TMobilitySystemType = (typeof MOBILITY_SYSTEM_TYPES)[number];
-export const SERVICE_DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
-export type TServiceDay = (typeof SERVICE_DAYS)[number];
+// In a module without zod, for the GTFS worker thread (see gtfs-issue-codes.ts).
+export * from '../service-days.ts';
+
 /** Spec 001 §9: service days shown as groups — the five weekdays, the weekend, all seven. */
 export const SERVICE_DAY_GROUPS = [
   { id: 'ALL_WEEK_DAYS', days: ['MON', 'TUE', 'WED', 'THU', 'FRI'] },

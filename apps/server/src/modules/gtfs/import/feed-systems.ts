@@ -1,4 +1,5 @@
-import { SERVICE_DAYS, type TServiceDay } from '@mip/shared';
+// Not the package's index, which loads zod and every schema into the GTFS worker thread (see reader/issues.ts).
+import { SERVICE_DAYS, type TServiceDay } from '@mip/shared/service-days';
 import type { TFeedModel, TRoute, TStop } from '../reader/feed-model.ts';
 
 /**

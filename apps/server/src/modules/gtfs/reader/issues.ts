@@ -1,4 +1,6 @@
-import { GTFS_ERROR_CODES, type TGtfsIssue, type TGtfsIssueCode } from '@mip/shared';
+import type { TGtfsIssue } from '@mip/shared';
+// Not the package's index: that loads zod and every schema into the GTFS worker thread, for a list of codes.
+import { GTFS_ERROR_CODES, type TGtfsIssueCode } from '@mip/shared/gtfs-issue-codes';
 
 const ERROR_CODES = new Set<string>(GTFS_ERROR_CODES);
 /** A feed with a million broken rows must not make a million-line report: the first ones of each kind are listed. */

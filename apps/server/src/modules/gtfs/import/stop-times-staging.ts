@@ -85,9 +85,21 @@ export class StopTimesStaging {
     // Loading a big feed takes longer than the pool's request timeout allows.
     await client.query('begin');
     await client.query('set local statement_timeout = 0');
+    await this.createTable(client);
+    this.writer = new StopTimesCopy(client, this.table);
+  }
+
+  /**
+   * The feed's table, with its feed_id and the CHECK constraint its partition bound needs. Set while it is
+   * empty, the constraint costs a comparison a row during the COPY; added after, it cost a scan of every
+   * row (and attaching without it, another).
+   */
+  private async createTable(client: pg.ClientBase | pg.Pool): Promise<void> {
     await client.query(`create table ${this.table} (like gtfs_stop_times including defaults)`);
     await client.query(`alter table ${this.table} alter column feed_id set default ${this.feedId}`);
-    this.writer = new StopTimesCopy(client, this.table);
+    await client.query(
+      `alter table ${this.table} add constraint ${this.table}_feed_check check (feed_id = ${this.feedId})`,
+    );
   }
 
   /** Ends the COPY and commits: the rows are on disk, still invisible to timetables. */
@@ -96,7 +108,7 @@ export class StopTimesStaging {
     const writer = this.writer;
     if (!client || !writer) {
       // A feed without stop_times never started the load: an empty table keeps every later step the same.
-      await this.db.$client.query(`create table ${this.table} (like gtfs_stop_times including defaults)`);
+      await this.createTable(this.db.$client);
       return 0;
     }
     try {
@@ -209,14 +221,10 @@ export class StopTimesStaging {
   }
 
   /**
-   * Makes the table the feed's partition. The CHECK constraint lets
-   * PostgreSQL skip scanning the rows; the feed stays invisible until its
-   * status says ACTIVE.
+   * Makes the table the feed's partition. Its CHECK constraint (createTable) lets PostgreSQL skip scanning
+   * the rows; the feed stays invisible until its status says ACTIVE.
    */
   async attach(): Promise<void> {
-    await this.db.$client.query(
-      `alter table ${this.table} add constraint ${this.table}_feed_check check (feed_id = ${this.feedId})`,
-    );
     await this.db.$client.query(
       `alter table gtfs_stop_times attach partition ${this.table} for values in (${this.feedId})`,
     );

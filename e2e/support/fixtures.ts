@@ -202,6 +202,9 @@ export async function clickOnceSettled(page: Page, entry: Locator) {
 export async function chooseOption(page: Page, box: Locator, option: string, typed?: string) {
   if (typed) await box.fill(typed);
   else await box.click();
+  // A list searched on the server says it is searching (aria-busy) until the answer for the text comes and
+  // the list changes: a person waits for the list to refresh before choosing in it.
+  await expect(box).not.toHaveAttribute('aria-busy', 'true');
   await clickOnceSettled(page, page.getByRole('option', { name: option, exact: true }));
 }
 

@@ -238,6 +238,51 @@ test.describe('mobility groups and systems', () => {
     await expect(page.getByText('Este sistema não existe ou foi eliminado.')).toBeVisible();
   });
 
+  test('a list searched on the server follows what is typed: while the answer is on its way it shows only the names that match and says it is searching', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    // The first start imports Metro do Porto in the background: its stops are the systems listed.
+    await expect
+      .poll(
+        async () =>
+          (await (await admin.get('/api/mobility-systems/search?universalSearch=Aliados')).json()).content.length,
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
+    // The server's answer for "aliados" is held until the test lets it go, as a slow network would.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/mobility-systems/search' && url.searchParams.get('universalSearch') === 'aliados',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await signIn(page, ACCOUNTS.admin, '/mobile-systems/create');
+    const parent = page.getByRole('combobox', { name: 'Sistema pai' });
+    const options = page.getByRole('option');
+    await parent.click();
+    await expect(options.first()).toBeVisible();
+    // The first answer lists systems of every name.
+    expect((await options.allTextContents()).some((name) => !/aliados/i.test(name))).toBe(true);
+
+    await parent.fill('aliados');
+    await expect(parent).toHaveAttribute('aria-busy', 'true');
+    await expect(options.first()).toBeVisible();
+    expect(await options.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/aliados/i)]));
+    for (const name of await options.allTextContents()) expect(name).toMatch(/aliados/i);
+
+    answer();
+    await expect(parent).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('option', { name: 'Aliados', exact: true })).toBeVisible();
+    for (const name of await options.allTextContents()) expect(name).toMatch(/aliados/i);
+  });
+
   test('a route is drawn as a line, point by point, and keeps its shape', async ({ page, request }) => {
     const api = await apiAs(request, ACCOUNTS.admin);
     const created = await api.post('/api/mobility-system-groups', {

@@ -5,6 +5,7 @@ export * from './colour-contrast.ts';
 export * from './configuration-catalog.ts';
 export * from './dates/date-input.ts';
 export * from './errors.ts';
+export * from './fold-text.ts';
 export * from './iot-message.ts';
 export * from './nif.ts';
 export * from './password.ts';

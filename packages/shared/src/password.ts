@@ -1,4 +1,5 @@
 import { COMMON_PASSWORDS } from './common-passwords.ts';
+import { foldText } from './fold-text.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 25;
@@ -37,8 +38,6 @@ export function checkPassword(password: string, owner?: TPasswordOwner): TPasswo
   return null;
 }
 
-/** Lowercase without accents, so "Conceição" and "CONCEICAO" compare equal. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const lettersAndDigits = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
@@ -47,13 +46,13 @@ const lettersAndDigits = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
  * whole, whatever the case and accents, even split by symbols ("Ferr-eira").
  */
 export function containsPersonalData(password: string, owner: TPasswordOwner): boolean {
-  const localPart = fold(owner.email ?? '').split('@')[0];
+  const localPart = foldText(owner.email ?? '').split('@')[0];
   const parts = [
-    ...fold(owner.name ?? '').split(/[^\p{L}\p{N}]+/u),
+    ...foldText(owner.name ?? '').split(/[^\p{L}\p{N}]+/u),
     ...localPart.split(/[^\p{L}\p{N}]+/u),
     lettersAndDigits(localPart),
   ].filter((part) => [...part].length >= PERSONAL_PART_MIN_LENGTH);
-  const compact = lettersAndDigits(fold(password));
+  const compact = lettersAndDigits(foldText(password));
   return parts.some((part) => compact.includes(part));
 }
 
@@ -64,6 +63,6 @@ export function containsPersonalData(password: string, owner: TPasswordOwner): b
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) return true;
-  const core = fold(password).replace(/[^a-z]/g, '');
+  const core = foldText(password).replace(/[^a-z]/g, '');
   return core.length <= 3 || COMMON_PASSWORDS.has(core);
 }

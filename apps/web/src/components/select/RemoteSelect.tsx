@@ -1,8 +1,10 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { type ComboboxItem, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../filters/FilterBar';
+import { optionsToShow } from './remote-options';
 
 /** Spec 000 §9: entity and role dropdowns ask for 50 options at a time. */
 export const DROPDOWN_PAGE_SIZE = 50;
@@ -15,7 +17,9 @@ export interface TOption {
 /**
  * A dropdown whose options come from a server search as the user types
  * (debounced 300 ms), that still shows the chosen option's name when it is
- * not among the current results.
+ * not among the current results. Until the answer for the text typed comes,
+ * it shows the known options that match it and says it is searching
+ * (aria-busy, and "Searching…" when none match yet).
  */
 export function RemoteSelect({
   queryKey,
@@ -30,6 +34,7 @@ export function RemoteSelect({
   value: number | null;
   onChange: (value: number | null, option: TOption | null) => void;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const options = useQuery({
@@ -37,6 +42,8 @@ export function RemoteSelect({
     queryFn: () => search(debounced),
     placeholderData: keepPreviousData,
   });
+  const isAnswered = text === debounced && options.isSuccess && !options.isPlaceholderData;
+  const isSearching = !isAnswered && !options.isError;
   const selected = useQuery({
     queryKey: [...queryKey, 'selected', value],
     queryFn: async () => (await search('', [value as number]))[0] ?? null,
@@ -51,11 +58,12 @@ export function RemoteSelect({
       {...props}
       searchable
       clearable={props.clearable ?? true}
-      nothingFoundMessage={props.nothingFoundMessage}
+      nothingFoundMessage={isSearching ? t('common.searching') : props.nothingFoundMessage}
+      aria-busy={isSearching}
       data={all.map((option) => ({ value: String(option.id), label: option.name }))}
       value={value === null ? null : String(value)}
-      // Filtering happens on the server; show what it answered.
-      filter={({ options: items }) => items}
+      // Filtering happens on the server; show what it answered for this text (or, until then, what matches).
+      filter={({ options: items }) => optionsToShow(items as ComboboxItem[], text, isAnswered)}
       // Choosing an option fills the box with its name: that is not a new search.
       onSearchChange={(next) => setText(next === selectedName ? '' : next)}
       onChange={(next) => {

@@ -159,7 +159,9 @@ export class StopTimesStaging {
         const client = await this.db.$client.connect();
         try {
           await client.query('set statement_timeout = 0');
-          await client.query("set maintenance_work_mem = '128MB'");
+          // Two builds side by side each sort up to this much in memory before spilling to disk: at 128 MB the
+          // product's peak during a 1M-row import was 499–568 MB, at 64 MB 441–472 MB, in the same time.
+          await client.query("set maintenance_work_mem = '64MB'");
           await client.query('set max_parallel_maintenance_workers = 0');
           await client.query(statement);
         } finally {

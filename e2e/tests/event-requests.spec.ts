@@ -5,6 +5,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseOption,
   closeNotifications,
   expect,
   MOBILE,
@@ -100,8 +101,7 @@ test.describe('event requests', () => {
 
     // The filter panel: category and dates narrow the list, and say so in badges.
     await page.getByRole('button', { name: 'Filtros' }).click();
-    await page.getByRole('combobox', { name: 'Categoria' }).click();
-    await page.getByRole('option', { name: category.name }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Categoria' }), category.name);
     await expect(page.getByTestId('filter-badges')).toContainText(`Categoria: ${category.name}`);
     await expect(table.getByRole('row')).toHaveCount(3);
     await page.getByRole('textbox', { name: 'Até' }).fill('01-01-2020');

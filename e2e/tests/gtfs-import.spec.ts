@@ -1,7 +1,17 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { zipFolder } from '../../apps/server/test/zip-writer.ts';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  chooseOption,
+  closeNotifications,
+  expect,
+  MOBILE,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 const SERVER = path.join(import.meta.dirname, '..', '..', 'apps', 'server');
 /** Metro do Porto's official feed, the demo network (licence beside it): 64 285 stop times. */
@@ -24,8 +34,7 @@ async function uploadFeed(
   groupName: string,
   file: string | { name: string; mimeType: string; buffer: Buffer },
 ): Promise<Locator> {
-  await page.getByRole('combobox', { name: /^Grupo/ }).fill(groupName);
-  await page.getByRole('option', { name: groupName }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: /^Grupo/ }), groupName, groupName);
   await page.locator('input[type="file"]').setInputFiles(file);
   await page.getByRole('button', { name: 'Carregar e verificar' }).click();
   const fileName = typeof file === 'string' ? path.basename(file) : file.name;

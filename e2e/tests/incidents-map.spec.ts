@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, demoStop, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, chooseOption, demoStop, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 import {
   isColour,
   mapReady,
@@ -175,8 +175,7 @@ test.describe('incidents on the public map', () => {
     await mapReady(page);
     await page.getByRole('button', { name: 'Reportar ocorrência' }).click();
     // A category that takes a location brings the map.
-    await reportDialog(page).getByRole('combobox', { name: 'Categoria' }).click();
-    await page.getByRole('option', { name: seeded.categoryName }).click();
+    await chooseOption(page, reportDialog(page).getByRole('combobox', { name: 'Categoria' }), seeded.categoryName);
     const map = '[data-testid="report-location-map"]';
     await expect(page.locator(`${map} canvas.maplibregl-canvas`)).toBeVisible();
     // The metro lines around the map's centre, in their colours: wait until they are drawn.
@@ -212,8 +211,7 @@ test.describe('incidents on the public map', () => {
     // The notice goes by itself after 5 s (spec 000 §9).
     await expect(page.getByText('Erro no formulário', { exact: true })).toHaveCount(0, { timeout: 10_000 });
 
-    await dialog.getByRole('combobox', { name: 'Categoria' }).click();
-    await page.getByRole('option', { name: seeded.categoryName }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Categoria' }), seeded.categoryName);
     await dialog.getByRole('textbox', { name: 'Nome' }).fill('Maria Silva');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('maria.silva@example.com');
     const title = `Buraco na Rua de Camões ${run}`;
@@ -296,8 +294,7 @@ test.describe('incidents on the public map', () => {
     await sidePanel(page).getByRole('button', { name: 'Reportar uma ocorrência' }).click();
     const dialog = reportDialog(page);
     await expect(dialog.getByTestId('report-system')).toHaveText('Sobre Trindade (Metro do Porto)');
-    await dialog.getByRole('combobox', { name: 'Categoria' }).click();
-    await page.getByRole('option', { name: seeded.categoryName }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Categoria' }), seeded.categoryName);
     // Trindade's own position (the stop of the demo feed), until the visitor places it elsewhere.
     const location = dialog.getByTestId('report-location-value');
     await expect(location).toHaveText(/^Localização: 41\.152\d\d, -8\.609\d\d$/);

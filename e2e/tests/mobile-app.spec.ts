@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, demoStop, expect, MOBILE, signInWithForm, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  chooseOption,
+  demoStop,
+  expect,
+  MOBILE,
+  signInWithForm,
+  test,
+} from '../support/fixtures.ts';
 import { mapReady, sidePanel } from '../support/map-canvas.ts';
 
 /**
@@ -162,8 +172,7 @@ test.describe('inside a mobile app', () => {
     await expect.poll(() => received(page, 'READY')).toHaveLength(1);
     await page.getByRole('button', { name: 'Reportar ocorrência' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reportar uma ocorrência' });
-    await dialog.getByRole('combobox', { name: 'Categoria' }).click();
-    await page.getByRole('option', { name: categoryName }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Categoria' }), categoryName);
     await dialog.getByRole('textbox', { name: 'Nome' }).fill('João Pereira');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('joao.pereira@example.com');
     const title = `Passeio levantado na Rua de Cedofeita ${run}`;

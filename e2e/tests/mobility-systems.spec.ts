@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseOption,
   closeNotifications,
   expect,
   MOBILE,
@@ -61,8 +62,7 @@ test.describe('mobility groups and systems', () => {
     await page.getByLabel('Zoom máximo (filtrado)').fill('20');
     // Owned by the city's mobility department rather than by the administrator's own entity.
     const entity = page.getByRole('combobox', { name: /^Entidade/ });
-    await entity.fill('mobilidade');
-    await page.getByRole('option', { name: 'Direção Municipal de Mobilidade e Transportes' }).click();
+    await chooseOption(page, entity, 'Direção Municipal de Mobilidade e Transportes', 'mobilidade');
     await page.getByRole('button', { name: 'Criar grupo' }).click();
     await expect(page.getByText('Grupo Autocarros da Maia criado')).toBeVisible();
     await expect(page).toHaveURL(/\/mobile-system-groups\/\d+$/);
@@ -76,8 +76,7 @@ test.describe('mobility groups and systems', () => {
     await page.getByRole('button', { name: 'Criar sistema' }).click();
     await expect(page.getByText('Indique o grupo do sistema')).toBeVisible();
     await expect(page.getByText('Indique a localização no mapa')).toBeVisible();
-    await page.getByRole('combobox', { name: /^Grupo/ }).fill('maia');
-    await page.getByRole('option', { name: 'Autocarros da Maia' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: /^Grupo/ }), 'Autocarros da Maia', 'maia');
     const map = page.getByTestId('geometry-map').locator('canvas');
     await expect(map).toBeVisible();
     await map.click({ position: { x: 200, y: 150 } });
@@ -296,8 +295,7 @@ test.describe('mobility groups and systems', () => {
     await page.getByLabel(/^Nome/).fill('Linha 800');
     await page.getByRole('combobox', { name: /^Tipo de sistema/ }).click();
     await page.getByRole('option', { name: 'Carreira' }).click();
-    await page.getByRole('combobox', { name: /^Grupo/ }).fill('gondomar');
-    await page.getByRole('option', { name: 'Linhas de Gondomar' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: /^Grupo/ }), 'Linhas de Gondomar', 'gondomar');
     const map = page.getByTestId('geometry-map').locator('canvas');
     await expect(map).toBeVisible();
     for (const [x, y] of [

@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseOption,
   closeNotifications,
   expect,
   MOBILE,
@@ -62,8 +63,7 @@ test.describe('reports', () => {
     await page.getByRole('button', { name: `Gerar ${PASSINGS}` }).click();
     const dialog = page.getByRole('dialog', { name: `Gerar «${PASSINGS}»` });
     await expect(dialog.getByText('gerado em segundo plano', { exact: false })).toBeVisible();
-    await dialog.getByRole('combobox', { name: /^Rede/ }).click();
-    await page.getByRole('option', { name: 'Metro do Porto' }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: /^Rede/ }), 'Metro do Porto');
     await dialog.getByRole('button', { name: 'Gerar relatório' }).click();
 
     // The bar follows the job until the file is there.
@@ -108,8 +108,12 @@ test.describe('reports', () => {
     await page.keyboard.type('0730');
     await expect(page.getByTestId('next-generation')).toHaveText(/^\d{2}-\d{2}-\d{4} 07:30 \(hora de Lisboa\)$/);
     await expect(page.getByText('Segunda-feira às 07:30, todas as semanas')).toBeVisible();
-    await page.getByRole('combobox', { name: /^Destinatários por email/ }).fill('Rui');
-    await page.getByRole('option', { name: `${ACCOUNTS.readOnly.name} (${ACCOUNTS.readOnly.email})` }).click();
+    await chooseOption(
+      page,
+      page.getByRole('combobox', { name: /^Destinatários por email/ }),
+      `${ACCOUNTS.readOnly.name} (${ACCOUNTS.readOnly.email})`,
+      'Rui',
+    );
     await closeNotifications(page);
     await capture(page, 'report-schedule-form-pt-PT');
 

@@ -1,4 +1,4 @@
-import { ACCOUNTS, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, chooseOption, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 test.describe('roles and the audit log', () => {
   test('a role made of chosen permissions is created, and the audit log shows who did it and what changed', async ({
@@ -23,8 +23,7 @@ test.describe('roles and the audit log', () => {
 
     await page.goto('/audit');
     await page.getByRole('button', { name: 'Filtros' }).click();
-    await page.getByRole('combobox', { name: 'Tipo de registo' }).click();
-    await page.getByRole('option', { name: 'Perfil', exact: true }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Tipo de registo' }), 'Perfil');
     const row = page.getByRole('row').filter({ hasText: 'Criação' }).first();
     await expect(row).toContainText('Administrador da Plataforma');
     await capture(page, 'audit-roles-pt-PT');

@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseOption,
   demoNetworkImported,
   expect,
   MOBILE,
@@ -210,8 +211,7 @@ test.describe('GTFS import screen', () => {
     await page.getByRole('button', { name: 'Carregar e verificar' }).click();
     await expect(page.getByText('Escolha um grupo', { exact: true })).toBeVisible();
 
-    await page.getByRole('combobox', { name: /^Grupo/ }).fill('Demo Transit');
-    await page.getByRole('option', { name: 'Demo Transit (e2e)' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: /^Grupo/ }), 'Demo Transit (e2e)', 'Demo Transit');
     await page.locator('input[type="file"]').setInputFiles(GOOGLE_SAMPLE);
     await page.getByRole('button', { name: 'Carregar e verificar' }).click();
 

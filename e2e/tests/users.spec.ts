@@ -1,4 +1,4 @@
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, chooseOption, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 test.describe('the user list', () => {
   test('keeps its filters and page when the user comes back with the browser', async ({ page, request }) => {
@@ -71,10 +71,8 @@ test.describe('creating a user', () => {
 
     await page.getByLabel(/^Nome completo/).fill('Inês Barbosa');
     await page.getByLabel(/^Email/).fill('operador@mobilidade.example');
-    await page.getByRole('combobox', { name: 'Entidade' }).fill('Polícia');
-    await page.getByRole('option', { name: 'Polícia Municipal do Porto' }).click();
-    await page.getByRole('combobox', { name: 'Perfil' }).click();
-    await page.getByRole('option', { name: 'Consulta' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Entidade' }), 'Polícia Municipal do Porto', 'Polícia');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Perfil' }), 'Consulta');
     await page.getByRole('button', { name: 'Criar utilizador' }).click();
     // The email belongs to someone else: the server says so on the field.
     await expect(page.getByText('Já existe uma conta com este email')).toBeVisible();

@@ -78,6 +78,29 @@ test.describe('accessibility', () => {
     await expectSkipLinkToContent(page, 'Skip to content');
   });
 
+  test('a visitor who asks their system for less motion gets menus and dialogs that appear without moving', async ({
+    page,
+  }) => {
+    /** How long the open menu's appearing lasts, as the browser will play it. */
+    const menuTransition = async () => {
+      await page.getByRole('button', { name: 'Idioma' }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      const duration = await menu.evaluate((element) => getComputedStyle(element).transitionDuration);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      return duration;
+    };
+    await page.goto('/incidents');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await menuTransition()).not.toBe('0s');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await menuTransition()).toBe('0s');
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     test(`lists, badges and links read at AA in ${scheme} mode`, async ({ page, request }) => {
       const admin = await apiAs(request, ACCOUNTS.admin);

@@ -47,6 +47,9 @@ export function createAppTheme(closeLabel: string) {
     // crossover luminance, so the pick always reaches 4.5:1 (Mantine's default 0.3 left white on blue at 4.2).
     autoContrast: true,
     luminanceThreshold: 0.179,
+    // A visitor who asks their system for less motion gets menus, dialogs and drawers that appear at once
+    // (Mantine's transitions last 0 ms for them; MapLibre already jumps instead of flying).
+    respectReducedMotion: true,
     variantColorResolver,
     primaryColor: 'brand',
     primaryShade: { light: 6, dark: 5 },

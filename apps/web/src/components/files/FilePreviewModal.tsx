@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Box, Center, Group, Loader, Modal, ScrollArea, Text, Tooltip } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize, useReducedMotion } from '@mantine/hooks';
 import type { TDocumentSummary } from '@mip/shared';
 import {
   IconChevronLeft,
@@ -218,6 +218,8 @@ function PreviewBody({
   const { t } = useTranslation();
   const url = useObjectUrl(isPdf ? undefined : loaded.bytes, loaded.type);
   const area = useElementSize();
+  // As the theme's transitions: a turn or a zoom happens at once for whoever asked for less motion.
+  const isMotionReduced = useReducedMotion();
   if (is360 && url)
     return <PanoramaViewer url={url} label={t('documents.preview.panorama', { title: loaded.title })} />;
   return (
@@ -253,7 +255,7 @@ function PreviewBody({
                 maxWidth: zoom <= 1 ? '100%' : undefined,
                 width: zoom > 1 ? `${zoom * 100}%` : undefined,
                 transform: `rotate(${rotation}deg) scale(${zoom < 1 ? zoom : 1})`,
-                transition: 'transform 120ms ease',
+                transition: isMotionReduced ? undefined : 'transform 120ms ease',
               }}
             />
           )

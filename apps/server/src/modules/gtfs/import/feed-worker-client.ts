@@ -1,3 +1,4 @@
+import module from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { TGtfsFeedCounts } from '@mip/shared';
 import type { TDatabase } from '../../../db/database.ts';
@@ -96,9 +97,14 @@ async function runFeedWorker<T>(db: TDatabase, task: TFeedTask, options: TRunOpt
   // node-postgres takes the connection string's parameters over its own options: the worker's sessions carry this name.
   databaseUrl.searchParams.set('application_name', applicationName);
   const workerData: TFeedWorkerData = { databaseUrl: databaseUrl.href, task };
+  // The thread's own modules come from the server's compile cache from its first file on: a worker does
+  // not inherit a cache enabled in code (only the environment variable), and stripped its first TypeScript
+  // files afresh each time (40–50 ms of every start).
+  const compileCache = module.getCompileCacheDir?.();
   const worker = new Worker(WORKER_URL, {
     workerData,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    ...(compileCache ? { env: { ...process.env, NODE_COMPILE_CACHE: compileCache } } : {}),
   });
   let outcome = null as Exclude<TFeedWorkerMessage, { type: 'progress' }> | null;
   let crash = null as Error | null;

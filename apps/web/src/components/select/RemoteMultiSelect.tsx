@@ -1,11 +1,7 @@
-import { type ComboboxItem, MultiSelect, type MultiSelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_DEBOUNCE_MS } from '../filters/FilterBar';
 import type { TOption } from './RemoteSelect';
-import { optionsToShow } from './remote-options';
+import { useServerSearch } from './useServerSearch';
 
 /**
  * Several records found by typing part of a name (searched on the server,
@@ -25,19 +21,13 @@ export function RemoteMultiSelect({
   onChange: (value: TOption[]) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const options = useQuery({
-    queryKey: [...queryKey, 'multi-select', debounced],
-    queryFn: () => search(debounced),
-    placeholderData: keepPreviousData,
+  const { text, setText, options, isSearching, filter } = useServerSearch({
+    queryKey: [...queryKey, 'multi-select'],
+    search,
     enabled: !props.readOnly,
   });
-  // As RemoteSelect: until the answer for the text typed comes, the known options that match it.
-  const isAnswered = text === debounced && options.isSuccess && !options.isPlaceholderData;
-  const isSearching = !isAnswered && !options.isError && !props.readOnly;
   const known = new Map<number, TOption>();
-  for (const option of [...value, ...(options.data ?? [])]) known.set(option.id, option);
+  for (const option of [...value, ...options]) known.set(option.id, option);
 
   return (
     <MultiSelect
@@ -50,8 +40,7 @@ export function RemoteMultiSelect({
       value={value.map((option) => String(option.id))}
       searchValue={text}
       onSearchChange={setText}
-      // The server filters by the text: show what it answered for this text (or, until then, what matches).
-      filter={({ options: items }) => optionsToShow(items as ComboboxItem[], text, isAnswered)}
+      filter={filter}
       onChange={(ids) => onChange(ids.map((id) => known.get(Number(id))).filter((o): o is TOption => Boolean(o)))}
     />
   );

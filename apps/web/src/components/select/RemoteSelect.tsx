@@ -1,10 +1,7 @@
-import { type ComboboxItem, Select, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Select, type SelectProps } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_DEBOUNCE_MS } from '../filters/FilterBar';
-import { optionsToShow } from './remote-options';
+import { useServerSearch } from './useServerSearch';
 
 /** Spec 000 §9: entity and role dropdowns ask for 50 options at a time. */
 export const DROPDOWN_PAGE_SIZE = 50;
@@ -35,21 +32,16 @@ export function RemoteSelect({
   onChange: (value: number | null, option: TOption | null) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const options = useQuery({
-    queryKey: [...queryKey, 'options', debounced],
-    queryFn: () => search(debounced),
-    placeholderData: keepPreviousData,
+  const { setText, options, isSearching, filter } = useServerSearch({
+    queryKey: [...queryKey, 'options'],
+    search,
   });
-  const isAnswered = text === debounced && options.isSuccess && !options.isPlaceholderData;
-  const isSearching = !isAnswered && !options.isError;
   const selected = useQuery({
     queryKey: [...queryKey, 'selected', value],
     queryFn: async () => (await search('', [value as number]))[0] ?? null,
-    enabled: value !== null && !(options.data ?? []).some((option) => option.id === value),
+    enabled: value !== null && !options.some((option) => option.id === value),
   });
-  const all = [...(options.data ?? [])];
+  const all = [...options];
   if (selected.data && !all.some((option) => option.id === selected.data?.id)) all.unshift(selected.data);
   const selectedName = all.find((option) => option.id === value)?.name;
 
@@ -63,7 +55,7 @@ export function RemoteSelect({
       data={all.map((option) => ({ value: String(option.id), label: option.name }))}
       value={value === null ? null : String(value)}
       // Filtering happens on the server; show what it answered for this text (or, until then, what matches).
-      filter={({ options: items }) => optionsToShow(items as ComboboxItem[], text, isAnswered)}
+      filter={filter}
       // Choosing an option fills the box with its name: that is not a new search.
       onSearchChange={(next) => setText(next === selectedName ? '' : next)}
       onChange={(next) => {

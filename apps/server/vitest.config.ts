@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config';
-
-const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+import { moduleSharingProjects } from '../../vitest.module-sharing.ts';
 
 /** Test files that replace a module of the app (vi.mock): the module must be loaded afresh for them. */
 export const REPLACING_MODULES = ['src/modules/auth/throttle.routes.test.ts'];
@@ -12,21 +11,9 @@ export default defineConfig({
     // Each file gets its own database cloned from the migrated template, so files run in parallel safely.
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'shared modules',
-          include: TEST_FILES,
-          exclude: ['**/node_modules/**', ...REPLACING_MODULES],
-          // The files of one worker share the app's modules instead of loading them again for each file: that
-          // was a third of the suite's time (320 → 200 s). Each file still builds its own app on its own
-          // database, and the app keeps its state in what it builds, not in its modules
-          // (test/module-mocks.test.ts keeps the files that replace one out).
-          isolate: false,
-        },
-      },
-      { extends: true, test: { name: 'own modules', include: REPLACING_MODULES } },
-    ],
+    // The files of one worker share the app's modules instead of loading them again for each file: that was
+    // a third of the suite's time (320 → 200 s). Each file still builds its own app on its own database, and
+    // the app keeps its state in what it builds, not in its modules.
+    projects: moduleSharingProjects(['src/**/*.test.ts', 'test/**/*.test.ts'], REPLACING_MODULES),
   },
 });

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SERVER_NODE_FLAGS from '../../apps/server/node-flags.json' with { type: 'json' };
+import { ensureWebBuilt } from '../../scripts/lib.mjs';
 import type { TBenchContext } from './figures.ts';
 import { progress, REPO_ROOT, startNodeScript, type TChildServer, waitForOk } from './processes.ts';
 
@@ -39,25 +38,14 @@ export async function ensurePlatform(context: TBenchContext): Promise<TChildServ
   return context.platform;
 }
 
-const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
-
-/**
- * The platform serves the web app only when it found a build as it started (app.ts): a build made after
- * the start, by a map group on a fresh clone, was never served and its visits waited for a map in vain.
- */
-function ensureWebBuilt(): void {
-  if (existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  progress('the web app is not built: building it (vite build)…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.status !== 0) throw new Error('vite build failed');
-}
-
 /** Starts the platform and answers it with the milliseconds from spawn to the first 200 from /api/health. */
 export async function startPlatform(
   dataDir: string,
   timeoutMs: number,
 ): Promise<{ server: TChildServer; readyMs: number }> {
-  ensureWebBuilt();
+  // The platform serves the web app only when it found a build as it started (app.ts): a build made after the
+  // start, by a map group on a fresh clone, was never served. A stale one would be measured for today's.
+  if (ensureWebBuilt() !== 0) throw new Error('the web app did not build');
   // With the Node options npm start gives it: the figures are the product's.
   const server = await startNodeScript(SERVER_MAIN, serverEnvironment(dataDir), SERVER_NODE_FLAGS);
   try {

@@ -130,6 +130,21 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     expect(after.map((layer: { name: string }) => layer.name)).not.toContain('Ortofotomapa DGT');
   });
 
+  test('the preview map takes the place its notice kept: the buttons under it do not move when it appears', async ({
+    page,
+  }) => {
+    // On the edit screen the notice showed until the record's address reached the preview, then the taller map
+    // pushed Save down under a pointer already on its way to it: the click landed on the preview and nothing was saved.
+    await signIn(page, ACCOUNTS.admin, '/layers/create');
+    await expect(page.getByText('Indique um endereço válido para ver a pré-visualização.')).toBeVisible();
+    const save = page.getByRole('button', { name: 'Criar camada' });
+    const topOf = async () => await save.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
+    const before = await topOf();
+    await page.getByLabel(/^Endereço/).fill('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    await expect(page.getByRole('region', { name: /^Pré-visualização da camada/ })).toBeVisible();
+    expect(await topOf()).toBe(before);
+  });
+
   test('the traffic feed is read on demand, and a broken feed keeps the last jams', async ({ page, request }) => {
     const feed = await startFeed();
     try {

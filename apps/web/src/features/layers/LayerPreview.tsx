@@ -6,6 +6,13 @@ import { Layer, Source } from 'react-map-gl/maplibre';
 import { BaseMap } from '../../components/map/BaseMap';
 
 /**
+ * The preview's height, the same whether it shows the map or says why it cannot: the form's buttons sit under
+ * it, and a notice shorter than the map moved them down when the map replaced it (on the edit screen, just as
+ * the record arrived, under a pointer on its way to Save).
+ */
+const PREVIEW_HEIGHT = 360;
+
+/**
  * The layer drawn over the base map as the public map would draw it, once
  * its URL suits its kind; typing pauses for a moment before tiles are asked.
  */
@@ -16,7 +23,11 @@ export function LayerPreview({ input }: { input: TMapLayerInput }) {
   const problem = debounced.url ? layerUrlProblem(debounced.type as never, debounced.url.trim()) : 'MISSING_URL';
   if (problem || !parsed.success) {
     return (
-      <Center h={120} bg="var(--mantine-color-gray-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+      <Center
+        h={PREVIEW_HEIGHT}
+        bg="var(--mantine-color-gray-light)"
+        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      >
         <Text size="sm" c="dimmed">
           {t('layers.previewUnavailable')}
         </Text>
@@ -29,7 +40,7 @@ export function LayerPreview({ input }: { input: TMapLayerInput }) {
   return (
     <BaseMap
       label={t('layers.previewLabel', { name: layer.name })}
-      height={360}
+      height={PREVIEW_HEIGHT}
       {...(box
         ? {
             initialViewState: {

@@ -274,6 +274,36 @@ export async function signIn(page: Page, account: TAccount, path = STAFF_HOME_PA
   if (path === STAFF_HOME_PATH) await expectConsoleShown(page);
 }
 
+/** The languages of the product's catalogs. */
+export type TLanguage = 'pt-PT' | 'en-US';
+
+/**
+ * Every page `page` opens from now on starts in `language`, as for a person who chose it before: kept where
+ * the language menu keeps it, and written again before each load (a choice made in the page does not last).
+ */
+export async function useLanguage(page: Page, language: TLanguage) {
+  await page.addInitScript(({ key, language }) => localStorage.setItem(key, language), {
+    key: STORAGE_KEYS.language,
+    language,
+  });
+}
+
+/** Keeps `language` as the chosen one, as the language menu does: the pages opened next start in it. */
+export async function storeLanguage(page: Page, language: TLanguage) {
+  await page.evaluate(({ key, language }) => localStorage.setItem(key, language), {
+    key: STORAGE_KEYS.language,
+    language,
+  });
+}
+
+/** The token of the session the console keeps, as any script of the page could read it (undefined signed out). */
+export async function sessionToken(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}').session?.session?.token,
+    STORAGE_KEYS.session,
+  );
+}
+
 /** An API session for seeding through the real API, never through the DOM. */
 export async function apiAs(request: APIRequestContext, account: TAccount) {
   const token = (await logIn(request, account)).session.token;

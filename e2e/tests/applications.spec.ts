@@ -1,8 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  MOBILE,
+  signIn,
+  storeLanguage,
+  test,
+  useLanguage,
+} from '../support/fixtures.ts';
 
 type TApp = { id: number; name: string; type: string; configs: { url: string | null } };
-type TLanguage = 'pt-PT' | 'en-US';
 
 const TEXTS = {
   'pt-PT': {
@@ -20,10 +30,6 @@ const TEXTS = {
 } as const;
 
 const STAFF_ONLY = 'IMT — Instituto da Mobilidade e dos Transportes';
-
-async function inLanguage(page: Page, language: TLanguage) {
-  await page.addInitScript((value) => localStorage.setItem('mip.language', value), language);
-}
 
 async function publicApps(request: APIRequestContext): Promise<TApp[]> {
   return (await (await request.get('/api/applications/')).json()) as TApp[];
@@ -52,7 +58,7 @@ const cards = (page: Page) => page.getByTestId('portal-application');
 for (const language of ['pt-PT', 'en-US'] as const) {
   test.describe(`the applications portal (${language})`, () => {
     test('lists the public apps to a visitor and the staff-only ones after signing in', async ({ page, request }) => {
-      await inLanguage(page, language);
+      await useLanguage(page, language);
       const apps = await publicApps(request);
       const metro = apps.find((app) => app.name === 'Metro do Porto') as TApp;
       const openData = apps.find((app) => app.name === 'Dados abertos do Porto') as TApp;
@@ -88,7 +94,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       request,
     }) => {
       test.setTimeout(120_000);
-      await inLanguage(page, language);
+      await useLanguage(page, language);
       const metro = await metroApp(request);
 
       await page.goto(`/app/${metro.id}/`);
@@ -159,7 +165,7 @@ test.describe('managing applications at /apps', () => {
     request,
   }) => {
     const admin = await apiAs(request, ACCOUNTS.admin);
-    await inLanguage(page, 'pt-PT');
+    await useLanguage(page, 'pt-PT');
     await signIn(page, ACCOUNTS.admin, '/apps');
     const table = page.getByRole('table', { name: 'Aplicações' });
     await expect(table.getByRole('link', { name: 'Metro do Porto', exact: true })).toBeVisible();
@@ -198,7 +204,7 @@ test.describe('managing applications at /apps', () => {
     // In English (a page without the Portuguese init script) the vertical app's own settings show with their labels.
     const english = await page.context().newPage();
     await english.goto('/portal');
-    await english.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+    await storeLanguage(english, 'en-US');
     await english.goto(`/apps/${(await metroApp(request)).id}`);
     await expect(english.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Metro do Porto');
     await expect(english.getByRole('checkbox', { name: 'Current incidents' })).toBeChecked();

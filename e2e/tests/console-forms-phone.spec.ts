@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNTS, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, expect, MOBILE, signIn, test, useLanguage } from '../support/fixtures.ts';
 
 /**
  * Issue 19: every console form on a 390 px phone — nothing off the screen's side, and a refused save brings
@@ -40,7 +40,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
     // One pass over every form, each with its accessibility check.
     test.setTimeout(60_000 + FORMS.length * 15_000);
     await page.setViewportSize(MOBILE);
-    await page.addInitScript((lang) => localStorage.setItem('mip.language', lang), language);
+    await useLanguage(page, language);
     await signIn(page, ACCOUNTS.admin);
     // The record's own submit button ("Criar utilizador", "Guardar"…): the last one of the page's content.
     const save = page.locator('#content button[type="submit"]').last();

@@ -1,5 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, demoNetworkImported, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  demoNetworkImported,
+  expect,
+  MOBILE,
+  signIn,
+  test,
+  useLanguage,
+} from '../support/fixtures.ts';
 
 /**
  * Issue 19: on a phone every console list is stacked cards, never a table to scroll sideways; on a
@@ -89,7 +99,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
     // cores taken by other work (npm run test:loaded), where 240 s ran out on the last list.
     test.setTimeout(480_000);
     await page.setViewportSize(MOBILE);
-    await page.addInitScript((lang) => localStorage.setItem('mip.language', lang), language);
+    await useLanguage(page, language);
     await signIn(page, ACCOUNTS.admin);
     const sortToggle = page.getByRole('button', {
       name: /^(Ordem crescente|Ordem decrescente|Ascending order|Descending order)$/,

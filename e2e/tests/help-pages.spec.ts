@@ -1,8 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TAccount } from '../support/accounts.ts';
-import { ACCOUNTS, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
-
-type TLanguage = 'pt-PT' | 'en-US';
+import { ACCOUNTS, capture, expect, MOBILE, signIn, type TLanguage, test, useLanguage } from '../support/fixtures.ts';
 
 /** What each language's help shows, as a person reads it. */
 const TEXTS = {
@@ -96,10 +94,6 @@ const PAGES: TPageCase[] = [
     path: async () => '/user/create',
   },
 ];
-
-async function useLanguage(page: Page, language: TLanguage) {
-  await page.addInitScript((value) => localStorage.setItem('mip.language', value), language);
-}
 
 async function openHelp(page: Page, language: TLanguage, isPhone: boolean) {
   // On a phone the side menu, and its Help button, sit behind the bottom bar's More.

@@ -12,6 +12,7 @@ import {
   SCREENSHOTS,
   signIn,
   test,
+  useLanguage,
 } from '../support/fixtures.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
@@ -109,10 +110,6 @@ const TEXTS = {
 } as const;
 
 type TLanguage = keyof typeof TEXTS;
-
-async function useLanguage(page: Page, language: TLanguage) {
-  await page.addInitScript((value) => localStorage.setItem('mip.language', value), language);
-}
 
 /** Pastes a picture into the focused editor as a screenshot tool leaves it on the clipboard: a file, no text. */
 async function pasteImage(page: Page, file: string) {

@@ -1,6 +1,18 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, chooseOption, demoStop, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  chooseOption,
+  demoStop,
+  expect,
+  MOBILE,
+  signIn,
+  storeLanguage,
+  test,
+  useLanguage,
+} from '../support/fixtures.ts';
 import {
   isColour,
   mapReady,
@@ -279,7 +291,7 @@ test.describe('incidents on the public map', () => {
     await expect(page.getByText('Aberta', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver no mapa' })).toHaveAttribute('href', `/?occurrence=${eventId}`);
     await capture(page, 'report-follow-up-accepted-pt-PT');
-    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await useLanguage(page, 'en-US');
     await page.setViewportSize(MOBILE);
     await page.reload();
     await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
@@ -307,7 +319,7 @@ test.describe('incidents on the public map', () => {
   });
 
   test('the form speaks English too, and a report from a system card names the system', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await useLanguage(page, 'en-US');
     await page.goto('/');
     await mapReady(page);
     await page.getByRole('button', { name: 'Report an occurrence' }).click();
@@ -433,7 +445,7 @@ test.describe('incidents on the public map', () => {
     await capture(page, 'incidents-deep-link-mobile-pt-PT');
 
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+    await storeLanguage(page, 'en-US');
     await page.goto(
       `/?occurrence=${seeded.current.id}&minLatitude=41.1&maxLatitude=41.2&minLongitude=-8.7&maxLongitude=-8.5`,
     );
@@ -508,7 +520,7 @@ test.describe('incidents on the public map', () => {
     await capture(page, 'incidents-list-mobile-pt-PT');
 
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+    await storeLanguage(page, 'en-US');
     await page.reload();
     await expect(
       page.getByRole('table', { name: 'Incidents' }).getByRole('link', { name: seeded.current.title }),

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  closeNotifications,
+  expect,
+  MOBILE,
+  signIn,
+  storeLanguage,
+  test,
+} from '../support/fixtures.ts';
 
 const unique = () => Date.now().toString(36);
 
@@ -88,7 +98,7 @@ test.describe('IoT message queues', () => {
     await expect(reading.getByTestId('iot-live-value')).toHaveText('63,5');
     await capture(page, 'iot-system-card-pt-PT');
 
-    await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+    await storeLanguage(page, 'en-US');
     await page.goto('/iot-queue');
     await expect(page.getByRole('heading', { name: 'Message queues' })).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(queueName) });
@@ -100,7 +110,7 @@ test.describe('IoT message queues', () => {
     await capture(page, 'iot-system-card-en-US');
 
     await page.setViewportSize(MOBILE);
-    await page.evaluate(() => localStorage.setItem('mip.language', 'pt-PT'));
+    await storeLanguage(page, 'pt-PT');
     await page.goto('/iot-queue');
     await expect(page.getByRole('listitem').filter({ hasText: queueName }).getByText('Ligada')).toBeVisible();
     await capture(page, 'iot-queue-list-mobile');

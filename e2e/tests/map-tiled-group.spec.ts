@@ -1,4 +1,4 @@
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, storeLanguage, test } from '../support/fixtures.ts';
 import {
   isColour,
   mapReady,
@@ -119,7 +119,7 @@ test.describe('a group drawn from tiles because of its size', () => {
 
       // On a phone, in English: the same count, and a tap on a stop drawn from tiles opens its card.
       await page.setViewportSize(MOBILE);
-      await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+      await storeLanguage(page, 'en-US');
       await page.goto('/');
       await mapReady(page);
       await expect(status).toHaveText(`${everything} items on the map`);

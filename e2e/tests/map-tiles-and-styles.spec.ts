@@ -1,4 +1,4 @@
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, storeLanguage, test } from '../support/fixtures.ts';
 import { isColour, mapReady, mapView, pixelAt, project, sidePanel, type TLngLat } from '../support/map-canvas.ts';
 
 /**
@@ -150,7 +150,7 @@ test.describe('groups drawn from vector tiles and with their own layers', () => 
 
       // On a phone, in English, with nothing picked: every group, the tiled one among them.
       await page.setViewportSize(MOBILE);
-      await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+      await storeLanguage(page, 'en-US');
       await page.goto('/');
       await mapReady(page);
       const filters = page.getByRole('button', { name: 'Show or hide the filters' });

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, demoNetworkImported, expect, MOBILE, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  demoNetworkImported,
+  expect,
+  MOBILE,
+  storeLanguage,
+  test,
+  useLanguage,
+} from '../support/fixtures.ts';
 import { mapSettled, openSystemFromSearch } from '../support/map-canvas.ts';
 
 type TMapItem = {
@@ -117,7 +127,7 @@ test.describe('the map home', () => {
 
   test('in English and in the dark style', async ({ page, request }) => {
     const metro = await metroOnTheMap(request);
-    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await useLanguage(page, 'en-US');
     await page.goto('/');
     await mapReady(page);
     await expect(status(page)).toHaveText(`${metro.drawnByAll} items on the map`);
@@ -257,7 +267,7 @@ test.describe('the map home', () => {
       await expect(selector).toHaveValue('Mapa base');
 
       await page.setViewportSize({ width: 1280, height: 720 });
-      await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+      await storeLanguage(page, 'en-US');
       await page.reload();
       await mapReady(page);
       await page.getByRole('combobox', { name: 'Map type' }).click();
@@ -322,7 +332,7 @@ test.describe('the map home', () => {
       await capture(page, 'map-highlights-mobile-pt-PT');
 
       await page.setViewportSize({ width: 1280, height: 720 });
-      await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+      await storeLanguage(page, 'en-US');
       await openMap();
       await expect(highlights().getByRole('button', { name: 'Close and do not show again' })).toBeVisible();
       await capture(page, 'map-highlights-en-US');

@@ -7,6 +7,7 @@ import {
   demoStop,
   expect,
   MOBILE,
+  sessionToken,
   signInWithForm,
   test,
 } from '../support/fixtures.ts';
@@ -220,9 +221,7 @@ test.describe('inside a mobile app', () => {
     await signInWithForm(page, ACCOUNTS.readOnly);
     await expect.poll(() => received(page, 'SIGNED_IN')).toHaveLength(1);
     expect(await lastPayload(page, 'SIGNED_IN')).toEqual({});
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('mip.session') ?? '{}').session?.session?.token,
-    );
+    const token = await sessionToken(page);
     expect(token).toBeTruthy();
     expect(JSON.stringify(await page.evaluate(() => window.__hostInbox))).not.toContain(token);
 

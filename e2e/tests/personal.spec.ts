@@ -8,7 +8,9 @@ import {
   MOBILE,
   openFromMenu,
   signIn,
+  storeLanguage,
   test,
+  useLanguage,
 } from '../support/fixtures.ts';
 
 /** The transport operator's own details as the demo data has them; put back after each test that changes them. */
@@ -106,7 +108,7 @@ test.describe('personal area on a phone, in English', () => {
   test.use({ viewport: MOBILE });
 
   test('the form fits the screen and reads in English', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await useLanguage(page, 'en-US');
     await signIn(page, ACCOUNTS.readOnly, '/personal');
     await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: /^Time zone/ })).toHaveValue(/^Europe\/Lisbon \(UTC\+0[01]:00\)$/);
@@ -192,7 +194,7 @@ test.describe('notifications', () => {
 
     test('the notifications list reads in English', async ({ page, request }) => {
       const { title } = await reportInOperatorsCategory(request);
-      await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+      await useLanguage(page, 'en-US');
       await signIn(page, ACCOUNTS.operator, '/notifications');
       await expect(page.getByRole('article').filter({ hasText: `New occurrence reported: ${title}` })).toBeVisible();
       await expect(page.getByText(/allocated to/).first()).toBeVisible();
@@ -222,7 +224,7 @@ test.describe('about', () => {
     test.use({ viewport: MOBILE });
 
     test('reads in English and fits the screen', async ({ page }) => {
-      await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+      await useLanguage(page, 'en-US');
       await page.goto('/about');
       await expect(page.getByTestId('app-version')).toHaveText(/^Version \d+\.\d+\.\d+/);
       await expect(page.getByText('Metro do Porto network (GTFS)')).toBeVisible();
@@ -263,7 +265,7 @@ test.describe('browser errors', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await page.setViewportSize(MOBILE);
-    await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+    await storeLanguage(page, 'en-US');
     await page.reload();
     // On a phone the rows are cards, each naming its fields.
     const card = page.getByTestId('list-card').filter({ hasText: report.error.message }).first();

@@ -1,6 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import { boundaryFeature, featureCollection } from '../../apps/server/test/boundary-feature.ts';
-import { ACCOUNTS, capture, closeNotifications, demoStop, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  capture,
+  closeNotifications,
+  demoStop,
+  expect,
+  MOBILE,
+  signIn,
+  test,
+  useLanguage,
+} from '../support/fixtures.ts';
 import { mapReady, mapSettled, project } from '../support/map-canvas.ts';
 
 /**
@@ -53,7 +63,7 @@ test.describe('place search', () => {
     for (const { language, viewport, device } of visits) {
       const context = await browser.newContext({ viewport });
       const visitor = await context.newPage();
-      await visitor.addInitScript((lang) => localStorage.setItem('mip.language', lang), language);
+      await useLanguage(visitor, language);
       await visitor.goto('/');
       await mapReady(visitor);
       const before = await mapSettled(visitor);

@@ -9,6 +9,7 @@ import {
   MOBILE,
   signIn,
   test,
+  useLanguage,
 } from '../support/fixtures.ts';
 import { mapReady, mapSettled, sidePanel } from '../support/map-canvas.ts';
 
@@ -190,7 +191,7 @@ test.describe('rule templates', () => {
   });
 
   test('the list and the form speak English and fit a phone', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await useLanguage(page, 'en-US');
     await signIn(page, ACCOUNTS.admin, '/rule-template');
     await expect(page.getByRole('heading', { name: 'Rule templates', level: 1 })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'IoT parameter' })).toBeVisible();

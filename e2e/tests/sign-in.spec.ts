@@ -1,4 +1,15 @@
-import { ACCOUNTS, capture, expect, MOBILE, openFromMenu, signIn, signInWithForm, test } from '../support/fixtures.ts';
+import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
+import {
+  ACCOUNTS,
+  capture,
+  expect,
+  MOBILE,
+  openFromMenu,
+  sessionToken,
+  signIn,
+  signInWithForm,
+  test,
+} from '../support/fixtures.ts';
 
 test.describe('signing in and out', () => {
   test('a staff member signs in in Portuguese and lands on their home', async ({ page }) => {
@@ -34,11 +45,11 @@ test.describe('signing in and out', () => {
     await signIn(page, ACCOUNTS.operator, '/personal');
     await expect(page.getByRole('heading', { name: 'Os seus dados' })).toBeVisible();
     // The session's validity passes (as it would after hours): the every-second check notices.
-    await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem('mip.session') ?? '{}');
+    await page.evaluate((key) => {
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
       stored.session.session.validity = new Date(Date.now() + 1500).toISOString();
-      localStorage.setItem('mip.session', JSON.stringify(stored));
-    });
+      localStorage.setItem(key, JSON.stringify(stored));
+    }, STORAGE_KEYS.session);
     await page.reload();
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fpersonal/, { timeout: 10_000 });
     await expect(page.getByTestId('session-expired')).toBeVisible();
@@ -52,9 +63,7 @@ test.describe('signing in and out', () => {
 
   test('a session the server no longer accepts sends the user to sign in', async ({ page, request }) => {
     await signIn(page, ACCOUNTS.operator);
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('mip.session') ?? '{}').session.session.token,
-    );
+    const token = await sessionToken(page);
     await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
     // The first call the console makes with the dead session (the notification count) is refused.
     await page.goto('/personal');

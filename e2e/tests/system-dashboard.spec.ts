@@ -1,4 +1,4 @@
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, storeLanguage, test } from '../support/fixtures.ts';
 
 /**
  * Spec 001 §2 system card: "a dashboard modal". A stop linked to the public
@@ -50,7 +50,7 @@ test.describe('a system card’s dashboard', () => {
     await expect(modal).toHaveCount(0);
 
     await page.setViewportSize(MOBILE);
-    await page.evaluate(() => localStorage.setItem('mip.language', 'en-US'));
+    await storeLanguage(page, 'en-US');
     await openCard(/Search stops/, new RegExp(`^${name}`));
     await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
     await expect(

@@ -11,6 +11,7 @@ import {
   openFromMenu,
   signIn,
   test,
+  useLanguage,
 } from '../support/fixtures.ts';
 import { openSystemFromSearch } from '../support/map-canvas.ts';
 
@@ -101,7 +102,7 @@ test.describe('timetables', () => {
     await expect(page.getByText('Não há horário para esta data.')).toBeVisible();
 
     // English, and a phone's width.
-    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await useLanguage(page, 'en-US');
     await page.setViewportSize(MOBILE);
     await page.goto(`/timetable/${trindade}?date=${holiday}`);
     await expect(page.getByRole('heading', { name: 'Timetable', level: 2 })).toBeVisible();
@@ -137,7 +138,7 @@ test.describe('timetables', () => {
     await expect(card.getByRole('table', { name: 'Próximas partidas' }).getByRole('row')).toHaveCount(9);
     await expect(card.getByRole('list', { name: 'Linhas nesta paragem' }).getByRole('listitem')).toHaveCount(7);
 
-    await page.addInitScript(() => localStorage.setItem('mip.language', 'en-US'));
+    await useLanguage(page, 'en-US');
     await page.setViewportSize(MOBILE);
     await page.goto(`/timetable/${trindade}`);
     await expect(page.getByRole('table', { name: 'Next departures' }).getByRole('row')).toHaveCount(9);

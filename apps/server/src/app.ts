@@ -13,7 +13,8 @@ import {
 import type { TServerConfig } from './config.ts';
 import type { TDatabase } from './db/database.ts';
 import { authPlugin, type TRouteRule } from './http/auth.ts';
-import { AppError, handleClientError, handleError, handleFrameworkError, notFound } from './http/errors.ts';
+import { handleClientError, handleError, handleFrameworkError } from './http/error-handler.ts';
+import { AppError, notFound } from './http/errors.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { rejectUnstorableText } from './http/text-input.ts';

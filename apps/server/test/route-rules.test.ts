@@ -2,7 +2,7 @@ import { can, isPermission, PERMISSIONS, type TPermission } from '@mip/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { authPlugin, type TRouteRule } from '../src/http/auth.ts';
-import { handleError } from '../src/http/errors.ts';
+import { handleError } from '../src/http/error-handler.ts';
 import { createUser, openTestSession } from './factories.ts';
 import { routeLabel as label, plausiblePath, type TApiRoute } from './route-inputs.ts';
 import { useTestApp } from './test-app.ts';

@@ -5,7 +5,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCacheable } from '../../http/cacheable.ts';
-import { AppError, describeClientError, toPropertyPath } from '../../http/errors.ts';
+import { describeClientError, toPropertyPath } from '../../http/error-handler.ts';
+import { AppError } from '../../http/errors.ts';
 import {
   ZOpen311CodeParams,
   ZOpen311Created,

@@ -319,6 +319,30 @@ export async function apiAs(request: APIRequestContext, account: TAccount) {
 }
 
 /**
+ * Holds the page's requests to `url` at the server's door until the returned function is called, so a test can
+ * see what a person sees while an answer is on its way (a spinner, a progress bar, a card half filled).
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** A top-level group of the demo platform, by name, as the public tree lists it; the test stops when it is missing. */
+export async function demoGroup(request: APIRequestContext, name: string): Promise<{ id: number; name: string }> {
+  const tree = (await (await request.get('/api/mobility-system-groups/tree')).json()) as { id: number; name: string }[];
+  const group = tree.find((candidate) => candidate.name === name);
+  if (!group) throw new Error(`the demo group ${name} is missing`);
+  return group;
+}
+
+/**
  * Waits until the demo network (Metro do Porto), imported in the background on a platform's first start,
  * is live: its import succeeded. The group counts a few systems before that (the demo's own stops).
  */

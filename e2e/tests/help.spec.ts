@@ -8,6 +8,7 @@ import {
   closeNotifications,
   expect,
   expectAccessible,
+  holdRequests,
   MOBILE,
   SCREENSHOTS,
   signIn,
@@ -262,14 +263,7 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       await expect(picker.getByText(image.invalidType)).toBeVisible();
 
       // The upload is held at the server's door so its progress can be seen.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/help/images', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/help/images');
       await fileInput.setInputFiles(SCREENSHOT_PNG);
       await expect(page.getByRole('progressbar', { name: image.uploading })).toBeAttached();
       await expect(page.getByText(image.uploading)).toBeVisible();

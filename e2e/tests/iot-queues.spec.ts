@@ -4,6 +4,7 @@ import {
   apiAs,
   capture,
   closeNotifications,
+  demoGroup,
   expect,
   MOBILE,
   signIn,
@@ -39,12 +40,7 @@ test.describe('IoT message queues', () => {
     // Two languages and a phone, over the queue screens and the map: long on a busy machine.
     test.setTimeout(150_000);
     const admin = await apiAs(request, ACCOUNTS.admin);
-    const tree = (await (await request.get('/api/mobility-system-groups/tree')).json()) as {
-      id: number;
-      name: string;
-    }[];
-    const sensors = tree.find((group) => group.name === 'Sensores');
-    if (!sensors) throw new Error('the demo sensors group is missing');
+    const sensors = await demoGroup(request, 'Sensores');
     const run = unique();
     const readerId = `e2e-humidade-${run}`;
     const systemName = `Estação da Boavista ${run}`;

@@ -90,6 +90,36 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
           {t(`map.systemTypes.${system.systemType}`)}
         </Text>
       </div>
+      {/* The actions come before anything the card still loads (departures, readings, timetable): placed
+          under it, they moved as each answer came, and a click aimed at one landed on what took its place. */}
+      {(actions.onReport || system.dashboardId !== null || canEdit) && (
+        <Group gap="xs">
+          {actions.onReport && (
+            <Button
+              variant="default"
+              leftSection={<IconMessageReport size={16} />}
+              onClick={() => actions.onReport?.(system.id)}
+            >
+              {t('map.card.report')}
+            </Button>
+          )}
+          {system.dashboardId !== null && (
+            <Button variant="default" leftSection={<IconChartPie size={16} />} onClick={() => setDashboardOpen(true)}>
+              {t('map.card.dashboard')}
+            </Button>
+          )}
+          {canEdit && (
+            <Button
+              component={Link}
+              to={appPath(`/mobile-systems/${system.id}`)}
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+            >
+              {t('map.card.edit')}
+            </Button>
+          )}
+        </Group>
+      )}
       {system.systemType === 'STOP' && (
         <Suspense fallback={<DelayedLoader minHeight={60} />}>
           <StopDepartures stopId={system.id} />
@@ -111,37 +141,6 @@ function SystemDetails({ system, actions }: { system: TMobilitySystem; actions: 
         </Suspense>
       )}
       <ActiveEvents system={system} onOpenIncident={actions.onOpenIncident} />
-      {actions.onReport && (
-        <Button
-          variant="default"
-          leftSection={<IconMessageReport size={16} />}
-          w="fit-content"
-          onClick={() => actions.onReport?.(system.id)}
-        >
-          {t('map.card.report')}
-        </Button>
-      )}
-      {system.dashboardId !== null && (
-        <Button
-          variant="default"
-          leftSection={<IconChartPie size={16} />}
-          w="fit-content"
-          onClick={() => setDashboardOpen(true)}
-        >
-          {t('map.card.dashboard')}
-        </Button>
-      )}
-      {canEdit && (
-        <Button
-          component={Link}
-          to={appPath(`/mobile-systems/${system.id}`)}
-          variant="light"
-          leftSection={<IconPencil size={16} />}
-          w="fit-content"
-        >
-          {t('map.card.edit')}
-        </Button>
-      )}
       <Suspense fallback={<DelayedLoader />}>
         {hasDocuments && (
           <DocumentSections

@@ -322,7 +322,7 @@ export async function apiAs(request: APIRequestContext, account: TAccount) {
  * Holds the page's requests to `url` at the server's door until the returned function is called, so a test can
  * see what a person sees while an answer is on its way (a spinner, a progress bar, a card half filled).
  */
-export async function holdRequests(page: Page, url: string): Promise<() => void> {
+export async function holdRequests(page: Page, url: Parameters<Page['route']>[0]): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;

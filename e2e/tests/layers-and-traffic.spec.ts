@@ -138,7 +138,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     await signIn(page, ACCOUNTS.admin, '/layers/create');
     await expect(page.getByText('Indique um endereço válido para ver a pré-visualização.')).toBeVisible();
     const save = page.getByRole('button', { name: 'Criar camada' });
-    const topOf = async () => await save.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
+    const topOf = () => save.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
     const before = await topOf();
     await page.getByLabel(/^Endereço/).fill('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     await expect(page.getByRole('region', { name: /^Pré-visualização da camada/ })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   chooseOption,
   closeNotifications,
   expect,
+  holdRequests,
   MOBILE,
   openFromMenu,
   signIn,
@@ -251,16 +252,9 @@ test.describe('mobility groups and systems', () => {
       )
       .toBeGreaterThan(0);
     // The server's answer for "aliados" is held until the test lets it go, as a slow network would.
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route(
+    const answer = await holdRequests(
+      page,
       (url) => url.pathname === '/api/mobility-systems/search' && url.searchParams.get('universalSearch') === 'aliados',
-      async (route) => {
-        await held;
-        await route.continue();
-      },
     );
     await signIn(page, ACCOUNTS.admin, '/mobile-systems/create');
     const parent = page.getByRole('combobox', { name: 'Sistema pai' });

@@ -77,8 +77,7 @@ describe('the embedded PostgreSQL is started again when it dies', () => {
         { timeout: 30_000 },
       )
       .toEqual(['acknowledged before the crash']);
-    // A first start and a crash recovery, on a machine that may be busy.
-  }, 120_000);
+  }, 120_000); // A first start and a crash recovery, on a machine that may be busy.
 
   it('alive but refusing every connection, it is restarted after two refusals in a row', async () => {
     // Nobody listens on this port: each probe is refused, while the process watched never exits.

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 
 describe('the GTFS worker thread', () => {
   // Every check and every import starts one: what it loads is waited for each time.
+  let modules: { shared: string[]; packages: string[] } | undefined;
+  /** The shared files and the packages the worker's module loads, read once in a Node process of its own. */
   const loaded = () => {
+    if (modules) return modules;
     const script = `
       import module from 'node:module';
       const shared = new Set();
@@ -26,7 +29,8 @@ describe('the GTFS worker thread', () => {
       cwd: import.meta.dirname,
       encoding: 'utf8',
     });
-    return JSON.parse(output) as { shared: string[]; packages: string[] };
+    modules = JSON.parse(output) as { shared: string[]; packages: string[] };
+    return modules;
   };
 
   it("loads what it runs, not the shared package's index", () => {

@@ -172,6 +172,17 @@ export async function capture(page: Page, name: string) {
 }
 
 /**
+ * Stops the page's clock (installed by `page.clock.install()`): from then on its timers fire only when the
+ * test runs the clock. `pauseAt` needs a time still ahead of the page's when the call reaches the page, and
+ * on a loaded machine a call took over a second to get there (a second's margin failed with "Cannot
+ * fast-forward to the past"): the clock jumps ten seconds, and what fell due meanwhile fires, as it would
+ * for a person who waited that long.
+ */
+export async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+}
+
+/**
  * Closes the notifications shown so far, so a capture judges the page and not
  * a toast half faded (or, over a modal, the dimmed page behind it).
  */

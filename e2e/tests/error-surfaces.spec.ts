@@ -1,5 +1,5 @@
 import type { Locator, Page, Route } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, expect, MOBILE, pauseClock, signIn, test } from '../support/fixtures.ts';
 
 /**
  * Spec 000 §8: what the console says when a call fails — 'Something Went Wrong!'
@@ -118,7 +118,7 @@ test.describe('the bottom message area (spec 001 §2)', () => {
     await signIn(page, ACCOUNTS.readOnly, '/personal');
     const name = page.getByRole('textbox', { name: /^Nome/ });
     await expect(name).toHaveValue(ACCOUNTS.readOnly.name);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await pauseClock(page);
     /** Lets the page's time run, a tenth of a second at a time, until `shown` is on screen. */
     const runUntilShown = (shown: Locator) =>
       expect

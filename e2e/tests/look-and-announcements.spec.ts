@@ -1,4 +1,4 @@
-import { ACCOUNTS, apiAs, capture, expect, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, expect, pauseClock, signIn, test } from '../support/fixtures.ts';
 
 test.describe('look and announcements', () => {
   test('dark mode can be toggled when allowed, and the toggle disappears when it is not', async ({ page, request }) => {
@@ -76,7 +76,7 @@ test.describe('look and announcements', () => {
     await page.clock.install();
     await signIn(page, ACCOUNTS.admin, '/configuration');
     await page.getByLabel(/^Cor principal/).fill('#12');
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pauseClock(page);
     const save = page.getByRole('button', { name: 'Guardar' });
     for (let i = 0; i < 3; i++) await save.click();
     await expect(page.getByText('Verifique os campos assinalados')).toHaveCount(3);
@@ -99,7 +99,7 @@ test.describe('look and announcements', () => {
     // loader's) that a paused clock would never run.
     const create = page.getByRole('button', { name: 'Criar camada' });
     await expect(create).toBeVisible();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pauseClock(page);
     await create.click();
     await expect(page.getByText('Indique o endereço')).toBeVisible();
     await page.getByLabel(/^Nome/).fill('Ortofotomapa DGT');
@@ -123,7 +123,7 @@ test.describe('look and announcements', () => {
     await page.clock.install();
     await signIn(page, ACCOUNTS.admin, '/configuration');
     await page.getByLabel(/^Cor principal/).fill('#12');
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Guardar' }).click();
     const notice = page.getByText('Verifique os campos assinalados');
     await expect(notice).toBeVisible();

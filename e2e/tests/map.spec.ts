@@ -3,6 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  demoGroup,
   demoNetworkImported,
   expect,
   MOBILE,
@@ -23,11 +24,10 @@ type TMapItem = {
 /** The first start imports Metro do Porto in the background: wait until the public map has its systems. */
 async function metroOnTheMap(request: APIRequestContext) {
   await demoNetworkImported(request);
-  const tree = (await (await request.get('/api/mobility-system-groups/tree')).json()) as { id: number; name: string }[];
-  const metro = tree.find((group) => group.name === 'Metro do Porto');
+  const metro = await demoGroup(request, 'Metro do Porto');
   // Incidents (EVENT, FUTURE_EVENT) belong to no group and are counted apart on the page.
   const items = ((await (await request.get('/api/map/')).json()) as TMapItem[]).filter((item) => item.type === 'GROUP');
-  const features = items.find((item) => item.group?.id === metro?.id)?.geometry.features ?? [];
+  const features = items.find((item) => item.group?.id === metro.id)?.geometry.features ?? [];
   return {
     features: features.length,
     drawnByAll: items.reduce((sum, item) => sum + (item.systemsCount ?? 0), 0),

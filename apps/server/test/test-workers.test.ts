@@ -7,7 +7,7 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 it('every Vitest project runs its test files side by side', async () => {
   // A project that does not set it gets the cores less one: on two cores every file ran alone, one after
-  // another, for months while the root config said three.
+  // another, while the root config said three.
   const vitest = await createVitest('test', { root: REPO_ROOT, watch: false, run: true });
   try {
     const workers = Object.fromEntries(vitest.projects.map((project) => [project.name, project.config.maxWorkers]));

@@ -56,7 +56,7 @@ export const gtfsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         app.jobs,
         request,
-        { groupId: request.query.groupId, uploadDir },
+        { groupId: request.query.groupId, uploadDir, isCheckedHere: app.config.processRole !== 'api' },
         requireAuth(request),
         actorOf(request),
       ),

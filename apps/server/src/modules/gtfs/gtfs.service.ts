@@ -30,6 +30,7 @@ import {
   toImportJob,
 } from './gtfs.presenter.ts';
 import { dropStagedFeeds } from './import/import-feed.ts';
+import { prepareFeedWorker } from './import/spare-feed-worker.ts';
 
 /*
  * A job belongs to its target group's entity: only callers whose scope covers
@@ -133,7 +134,8 @@ async function receiveUpload(
 }
 
 /**
- * Takes a GTFS zip for a group and queues its check with it; nothing in the
+ * Takes a GTFS zip for a group and queues its check with it (`isCheckedHere`:
+ * this process works the check queue); nothing in the
  * group changes until it is confirmed. A group outside the caller's scope is
  * refused as an unknown one.
  */
@@ -141,13 +143,15 @@ export async function uploadGtfsFile(
   db: TDatabase,
   jobs: TJobQueue,
   request: FastifyRequest,
-  input: { groupId: number; uploadDir: string },
+  input: { groupId: number; uploadDir: string; isCheckedHere: boolean },
   auth: TAuthContext,
   actor: TActor,
 ): Promise<TGtfsImportJob> {
   if (!(await isGroupInScope(db, auth, input.groupId))) {
     throw fieldErrors([{ property: 'groupId', error: 'INVALID_GROUP' }]);
   }
+  // The check's thread loads its modules while the file arrives, when this process is the one to run it.
+  if (input.isCheckedHere) prepareFeedWorker();
   const upload = await receiveUpload(request, input.uploadDir);
   const jobId = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: number }>(

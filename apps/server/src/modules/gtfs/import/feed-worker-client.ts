@@ -1,5 +1,3 @@
-import module from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type { TGtfsFeedCounts } from '@mip/shared';
 import type { TDatabase } from '../../../db/database.ts';
 import { IssueCollector } from '../reader/issues.ts';
@@ -7,7 +5,7 @@ import type { TFeedCheckInput } from './check-feed.ts';
 import type {
   TFeedCheckResult,
   TFeedTask,
-  TFeedWorkerData,
+  TFeedWorkerCommand,
   TFeedWorkerMessage,
   TStagedFeedHandle,
 } from './feed-worker.ts';
@@ -20,13 +18,13 @@ import {
   type TImportProgress,
   type TSwapInput,
 } from './import-feed.ts';
+import { prepareFeedWorker, takeFeedWorker } from './spare-feed-worker.ts';
 
 export type { TFeedCheckResult, TStagedFeedHandle };
 
-const WORKER_URL = new URL('./feed-worker.ts', import.meta.url);
 /** An aborted worker gets this long to clean up by itself; then its thread is stopped, whatever it is doing. */
 const ABORT_GRACE_MS = 500;
-let workersStarted = 0;
+let tasksRun = 0;
 
 interface TRunOptions {
   jobId: number;
@@ -77,14 +75,8 @@ async function findSucceededImport(db: TDatabase, jobId: number): Promise<TImpor
 }
 
 /**
- * A feed's rows are short-lived strings: V8's default young generation lets
- * them pile up to ~200 MB before a scavenge. A small one collects them
- * sooner, for the same speed (a 1M-row check: peak RSS 390 → 267 MB, 8.2 → 6.0 s).
- */
-const WORKER_YOUNG_GENERATION_MB = 24;
-
-/**
- * Runs one feed task in a worker thread of its own and waits for it to end.
+ * Runs one feed task in a worker thread of its own (started ahead, or now)
+ * and waits for it to end.
  * Progress comes back through `onProgress`; an abort asks the worker to stop,
  * and stops its thread after ABORT_GRACE_MS. A worker that was stopped or
  * crashed leaves nothing: its sessions are ended and the job's LOADING feeds
@@ -92,25 +84,18 @@ const WORKER_YOUNG_GENERATION_MB = 24;
  */
 async function runFeedWorker<T>(db: TDatabase, task: TFeedTask, options: TRunOptions): Promise<T> {
   options.signal.throwIfAborted();
-  const applicationName = `mip-gtfs-worker-${process.pid}-${++workersStarted}`;
+  const applicationName = `mip-gtfs-worker-${process.pid}-${++tasksRun}`;
   const databaseUrl = new URL(String(db.$client.options.connectionString));
   // node-postgres takes the connection string's parameters over its own options: the worker's sessions carry this name.
   databaseUrl.searchParams.set('application_name', applicationName);
-  const workerData: TFeedWorkerData = { databaseUrl: databaseUrl.href, task };
-  // The thread's own modules come from the server's compile cache from its first file on: a worker does
-  // not inherit a cache enabled in code (only the environment variable), and stripped its first TypeScript
-  // files afresh each time (40–50 ms of every start).
-  const compileCache = module.getCompileCacheDir?.();
-  const worker = new Worker(WORKER_URL, {
-    workerData,
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    ...(compileCache ? { env: { ...process.env, NODE_COMPILE_CACHE: compileCache } } : {}),
-  });
+  const worker = takeFeedWorker();
+  const run: TFeedWorkerCommand = { type: 'run', data: { databaseUrl: databaseUrl.href, task } };
+  worker.postMessage(run);
   let outcome = null as Exclude<TFeedWorkerMessage, { type: 'progress' }> | null;
   let crash = null as Error | null;
   let graceTimer: NodeJS.Timeout | undefined;
   const onAbort = () => {
-    worker.postMessage({ type: 'abort' });
+    worker.postMessage({ type: 'abort' } satisfies TFeedWorkerCommand);
     graceTimer = setTimeout(() => void worker.terminate(), ABORT_GRACE_MS);
   };
   options.signal.addEventListener('abort', onAbort, { once: true });
@@ -137,9 +122,16 @@ async function runFeedWorker<T>(db: TDatabase, task: TFeedTask, options: TRunOpt
 }
 
 /** checkFeed, in a worker thread. */
-export function checkFeedInWorker(db: TDatabase, input: TFeedCheckInput): Promise<TFeedCheckResult> {
+export async function checkFeedInWorker(db: TDatabase, input: TFeedCheckInput): Promise<TFeedCheckResult> {
   const { signal, onProgress, ...rest } = input;
-  return runFeedWorker(db, { kind: 'check', input: rest }, { jobId: input.jobId, signal, onProgress });
+  const check = await runFeedWorker<TFeedCheckResult>(
+    db,
+    { kind: 'check', input: rest },
+    { jobId: input.jobId, signal, onProgress },
+  );
+  // A staged feed waits for its confirm: its swap then starts in a thread that has its modules loaded.
+  if (check.staged) prepareFeedWorker();
+  return check;
 }
 
 /** importFeed, in a worker thread. */

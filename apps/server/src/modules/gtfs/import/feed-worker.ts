@@ -6,7 +6,7 @@
  * server's thread only relays progress and a cancel.
  */
 import { deserialize, serialize } from 'node:v8';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { TDatabase } from '../../../db/database.ts';
 import type { TIssueSnapshot } from '../reader/issues.ts';
 import type { TFeedCheck, TFeedCheckInput } from './check-feed.ts';
@@ -48,6 +48,9 @@ export interface TFeedWorkerData {
   databaseUrl: string;
   task: TFeedTask;
 }
+
+/** What the server's thread tells the worker: its task (once), and to stop. */
+export type TFeedWorkerCommand = { type: 'run'; data: TFeedWorkerData } | { type: 'abort' };
 
 /** What the worker tells the server's thread; `failed` carries what is needed to raise the same error there. */
 export type TFeedWorkerMessage =
@@ -101,12 +104,15 @@ function describeError(error: unknown): Extract<TFeedWorkerMessage, { type: 'fai
 }
 
 async function main(port: NonNullable<typeof parentPort>) {
-  const { databaseUrl, task } = workerData as TFeedWorkerData;
   const controller = new AbortController();
-  port.on('message', (message: { type: 'abort' }) => {
-    if (message.type === 'abort') controller.abort();
+  // A thread may be started ahead of its task (spare-feed-worker.ts): until the task comes, the port keeps it alive.
+  const { databaseUrl, task } = await new Promise<TFeedWorkerData>((resolve) => {
+    port.on('message', (message: TFeedWorkerCommand) => {
+      if (message.type === 'run') resolve(message.data);
+      else controller.abort();
+    });
   });
-  // The pending work keeps the thread alive, not the port: once it is done, the thread ends by itself.
+  // From then on the pending work keeps the thread alive, not the port: once it is done, the thread ends by itself.
   port.unref();
   const post = (message: TFeedWorkerMessage) => port.postMessage(message);
   let lastPostedAt = 0;

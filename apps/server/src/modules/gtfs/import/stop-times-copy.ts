@@ -5,18 +5,20 @@ import { CopyInStream } from './copy-stream.ts';
 export const STOP_TIMES_COPY_COLUMNS =
   'trip_ref, stop_ref, sequence, arrival, departure, pickup_type, drop_off_type, route_ref, service_ref, direction';
 
-/** COPY's binary signature, then its flags and header extension length (both 0). */
-const HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
-/** A row: its field count, then each field as its length and big-endian bytes (or length -1: null). */
-const ROW_BYTES = 2 + 7 * (4 + 4) + 3 * (4 + 2);
+/** A row's most bytes: ten numbers of up to 10 digits (or \N), each after a tab or before the newline. */
+const ROW_BYTES = 10 * 11;
 const FLUSH_AT = 256 * 1024;
 const BUFFER_BYTES = FLUSH_AT + ROW_BYTES;
+const TAB = 9;
+const NEWLINE = 10;
+const BACKSLASH = 92;
+const N = 78;
+const ZERO = 48;
 
 /**
- * Streams stop_times rows into `COPY … FROM STDIN (FORMAT binary)`: ten small integers a row, written
- * straight into a buffer. The text format cost a string per row to build, join and encode in Node, and
- * ten integers to parse in PostgreSQL; in binary, neither side parses anything (issue 20: the import
- * against a bare COPY).
+ * Streams stop_times rows into `COPY … FROM STDIN` (text format): ten whole numbers a row, their digits
+ * written straight into a buffer, no string built. Half the bytes of the binary format (about 37 a row
+ * against 76) for the same work in PostgreSQL: less to copy through the socket on both sides.
  */
 export class StopTimesCopy {
   private readonly stream: CopyInStream;
@@ -27,12 +29,7 @@ export class StopTimesCopy {
   rowCount = 0;
 
   constructor(client: pg.PoolClient, table: string) {
-    this.stream = new CopyInStream(
-      client,
-      `copy ${table} (${STOP_TIMES_COPY_COLUMNS}) from stdin with (format binary, freeze)`,
-    );
-    HEADER.copy(this.buffer);
-    this.offset = HEADER.length;
+    this.stream = new CopyInStream(client, `copy ${table} (${STOP_TIMES_COPY_COLUMNS}) from stdin with (freeze)`);
   }
 
   /** One row; a negative arrival or departure is null (untimed). */
@@ -53,18 +50,28 @@ export class StopTimesCopy {
       this.buffer = Buffer.allocUnsafe(BUFFER_BYTES);
       this.offset = 0;
     }
-    const buffer = this.buffer;
-    let at = buffer.writeInt16BE(10, this.offset);
-    at = int4(buffer, at, tripRef);
-    at = int4(buffer, at, stopRef);
-    at = int4(buffer, at, sequence);
-    at = arrival < 0 ? buffer.writeInt32BE(-1, at) : int4(buffer, at, arrival);
-    at = departure < 0 ? buffer.writeInt32BE(-1, at) : int4(buffer, at, departure);
-    at = int2(buffer, at, pickupType);
-    at = int2(buffer, at, dropOffType);
-    at = int4(buffer, at, routeRef);
-    at = int4(buffer, at, serviceRef);
-    this.offset = int2(buffer, at, direction);
+    const bytes = this.buffer;
+    let at = digits(bytes, this.offset, tripRef);
+    bytes[at++] = TAB;
+    at = digits(bytes, at, stopRef);
+    bytes[at++] = TAB;
+    at = digits(bytes, at, sequence);
+    bytes[at++] = TAB;
+    at = arrival < 0 ? nullField(bytes, at) : digits(bytes, at, arrival);
+    bytes[at++] = TAB;
+    at = departure < 0 ? nullField(bytes, at) : digits(bytes, at, departure);
+    bytes[at++] = TAB;
+    at = digits(bytes, at, pickupType);
+    bytes[at++] = TAB;
+    at = digits(bytes, at, dropOffType);
+    bytes[at++] = TAB;
+    at = digits(bytes, at, routeRef);
+    bytes[at++] = TAB;
+    at = digits(bytes, at, serviceRef);
+    bytes[at++] = TAB;
+    at = digits(bytes, at, direction);
+    bytes[at++] = NEWLINE;
+    this.offset = at;
     this.rowCount++;
   }
 
@@ -79,10 +86,8 @@ export class StopTimesCopy {
     for (const chunk of chunks) await this.stream.write(chunk);
   }
 
-  /** Sends the rest and the trailer, and ends the COPY. */
+  /** Sends the rest and ends the COPY. */
   async end(): Promise<void> {
-    if (this.offset + 2 > this.buffer.length) await this.flush(true);
-    this.offset = this.buffer.writeInt16BE(-1, this.offset);
     await this.flush(true);
     await this.stream.end();
   }
@@ -92,10 +97,25 @@ export class StopTimesCopy {
   }
 }
 
-function int4(buffer: Buffer, at: number, value: number): number {
-  return buffer.writeInt32BE(value, buffer.writeInt32BE(4, at));
+/** A whole number from 0 to 2^31 - 1 in decimal; answers where the next byte goes. */
+function digits(bytes: Buffer, at: number, value: number): number {
+  if (value < 10) {
+    bytes[at] = ZERO + value;
+    return at + 1;
+  }
+  let end = at + 2;
+  for (let rest = value; rest >= 100; rest = Math.floor(rest / 10)) end++;
+  let rest = value;
+  for (let i = end - 1; i >= at; i--) {
+    const next = Math.floor(rest / 10);
+    bytes[i] = ZERO + rest - next * 10;
+    rest = next;
+  }
+  return end;
 }
 
-function int2(buffer: Buffer, at: number, value: number): number {
-  return buffer.writeInt16BE(value, buffer.writeInt32BE(2, at));
+function nullField(bytes: Buffer, at: number): number {
+  bytes[at] = BACKSLASH;
+  bytes[at + 1] = N;
+  return at + 2;
 }

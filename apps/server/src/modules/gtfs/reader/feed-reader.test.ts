@@ -230,6 +230,31 @@ describe('readGtfsFeed on edge cases', () => {
     );
   });
 
+  it('catches a repeated sequence in a trip whose rows go back and forth, and only the repeats', async () => {
+    const { issues, model } = await read(
+      sampleWith({
+        'stop_times.txt': [
+          'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+          'AB1,8:00:00,8:00:00,BEATTY_AIRPORT,3',
+          'AB1,8:10:00,8:10:00,BULLFROG,1',
+          'AB1,8:20:00,8:20:00,STAGECOACH,2',
+          'AB1,8:30:00,8:30:00,NANAA,1',
+          'AB1,8:40:00,8:40:00,NADAV,4',
+          'AB1,8:50:00,8:50:00,EMSI,3',
+          'AB1,9:00:00,9:00:00,AMV,5',
+          'AB2,9:00:00,9:00:00,AMV,1',
+          'AB2,9:10:00,9:10:00,NADAV,2',
+        ].join('\n'),
+      }),
+    );
+    const repeats = issues.sorted().filter((issue) => issue.code === 'DUPLICATE_STOP_SEQUENCE');
+    expect(repeats.map((issue) => [issue.row, issue.value])).toEqual([
+      [5, 'AB1 1'],
+      [7, 'AB1 3'],
+    ]);
+    expect(model?.stopTimeCount).toBe(7);
+  });
+
   it('reports a malformed time with its line', async () => {
     const { issues } = await read(
       sampleWith({

@@ -787,9 +787,14 @@ class FeedReader {
     const canCheckTrips = this.usable.has('trips.txt');
     const canCheckStops = this.usable.has('stops.txt');
     const sink = this.sink;
-    // Rows of one trip usually come together: their sequences are checked for repeats as they come.
+    // Rows of one trip usually come together: their sequences are checked for repeats as they come. They
+    // mostly come in order too: a sequence above the trip's highest so far cannot repeat one, and only a trip
+    // that goes back gets a Set of its sequences (one Set per trip cost a million allocations a million rows).
     let currentTrip = 0;
-    const currentSequences = new Set<number>();
+    let currentSequences = new Int32Array(64);
+    let currentCount = 0;
+    let currentMax = -1;
+    let unorderedSequences: Set<number> | null = null;
     const finishedTrips = new Uint8Array(tripCount + 1);
 
     /** The row's place in its trip: false (reported) when its sequence repeats one of the trip's rows. */
@@ -799,10 +804,27 @@ class FeedReader {
         currentTrip = tripRef;
         // A trip whose rows come back after another trip's is not checked here; the database's key catches it.
         if (finishedTrips[tripRef]) this.model.hasScatteredTrips = true;
-        currentSequences.clear();
+        currentCount = 0;
+        currentMax = -1;
+        unorderedSequences = null;
       }
       if (finishedTrips[tripRef]) return true;
-      if (currentSequences.has(stopSequence)) {
+      if (stopSequence > currentMax) {
+        currentMax = stopSequence;
+        if (unorderedSequences) {
+          unorderedSequences.add(stopSequence);
+        } else {
+          if (currentCount === currentSequences.length) {
+            const grown = new Int32Array(currentCount * 2);
+            grown.set(currentSequences);
+            currentSequences = grown;
+          }
+          currentSequences[currentCount++] = stopSequence;
+        }
+        return true;
+      }
+      unorderedSequences ??= new Set(currentSequences.subarray(0, currentCount));
+      if (unorderedSequences.has(stopSequence)) {
         this.report('DUPLICATE_STOP_SEQUENCE', {
           file,
           row: line,
@@ -811,7 +833,7 @@ class FeedReader {
         });
         return false;
       }
-      currentSequences.add(stopSequence);
+      unorderedSequences.add(stopSequence);
       return true;
     };
 

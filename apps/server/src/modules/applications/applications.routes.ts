@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
-import { pickEncoding } from '../map/map-cache.ts';
+import { pickEncoding } from '../../http/encoded-bodies.ts';
 import { mapTilingOf } from '../map/map-tiling.ts';
 import { readMobilityGroupTree } from '../mobility-groups/mobility-groups.service.ts';
 import { searchPublicSystems } from '../mobility-systems/mobility-systems.service.ts';

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createNotifiedCache, type TNotifiedCache } from '../../db/change-listener.ts';
 import type { TDatabase } from '../../db/database.ts';
+import { encodeBodies, type TEncodedBodies } from '../../http/encoded-bodies.ts';
 import { readMapItemsJson, type TMapScope } from './map.service.ts';
 import type { TMapTiling } from './map-tiling.ts';
 
@@ -14,15 +12,8 @@ export const MAP_CHANNEL = 'mip_map_changed';
 /** A safety net should a notification be missed while the listening connection reconnects. */
 const MAX_AGE_MS = 60_000;
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-export type TEncoding = 'br' | 'gzip' | 'identity';
-
 /** The map answer in every encoding it is sent in, compressed once per change rather than per request. */
-export interface TMapAnswer {
-  etag: string;
-  bodies: Record<TEncoding, Buffer>;
+export interface TMapAnswer extends TEncodedBodies {
   /**
    * When time alone outdates it (Date.now() scale): a future incident starts, a current one ends. No
    * write announces those moments, so the answer carries its own end; null when none lies ahead.
@@ -35,17 +26,7 @@ async function buildAnswer(db: TDatabase, tiling: TMapTiling, scope: TMapScope |
   // Counted from after the read, against the database's own clock: a clock apart from the database's
   // can only make the answer last a few milliseconds past the moment, never expire again and again early.
   const expiresAt = changesInMs === null ? null : Date.now() + Math.max(0, Math.ceil(changesInMs));
-  const identity = Buffer.from(items);
-  const [br, gzipped] = await Promise.all([
-    // Quality 5 compresses a few megabytes in tens of milliseconds, within a few percent of the best.
-    brotliAsync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-    gzipAsync(identity, { level: 6 }),
-  ]);
-  // Weak: the encodings differ in bytes but are the same answer, and a 304 holds for any of them.
-  const etag = `W/"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
-  return { etag, bodies: { br, gzip: gzipped, identity }, expiresAt };
+  return { ...(await encodeBodies(items)), expiresAt };
 }
 
 export type TMapCache = ReturnType<typeof createMapCache>;
@@ -74,20 +55,4 @@ export function createMapCache(
     fresh,
     get: async () => fresh() ?? cache.get(),
   };
-}
-
-/** The best encoding on offer, best first, that the caller accepts (q=0 refuses one). */
-export function pickEncoding(
-  acceptEncoding: string | undefined,
-  offered: readonly Exclude<TEncoding, 'identity'>[] = ['br', 'gzip'],
-): TEncoding {
-  if (!acceptEncoding) return 'identity';
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name.trim().toLowerCase()),
-  );
-  return offered.find((encoding) => accepted.has(encoding)) ?? 'identity';
 }

@@ -7,7 +7,7 @@ import { createEntity } from '../../../test/factories.ts';
 import { createMobilityGroup, createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { eventCategories, events, mobilitySystems } from '../../db/schema/index.ts';
-import { pickEncoding } from './map-cache.ts';
+import { pickEncoding } from '../../http/encoded-bodies.ts';
 
 const t = useTestApp();
 

@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCacheable } from '../../http/cacheable.ts';
+import { pickEncoding } from '../../http/encoded-bodies.ts';
 import { createGeocoder } from './geocoder.ts';
-import { createMapCache, pickEncoding, type TMapAnswer } from './map-cache.ts';
+import { createMapCache, type TMapAnswer } from './map-cache.ts';
 import { mapTilingOf } from './map-tiling.ts';
 import { searchPlaces } from './place-search.ts';
 

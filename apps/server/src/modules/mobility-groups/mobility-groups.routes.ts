@@ -17,9 +17,9 @@ import { z } from 'zod';
 import { actorOf } from '../../http/audit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { sendCacheable } from '../../http/cacheable.ts';
+import { pickEncoding } from '../../http/encoded-bodies.ts';
 import { notFound } from '../../http/errors.ts';
 import { readSelfTiledGroupIds } from '../map/map.service.ts';
-import { pickEncoding } from '../map/map-cache.ts';
 import { mapTilingOf } from '../map/map-tiling.ts';
 import {
   createMobilityGroup,

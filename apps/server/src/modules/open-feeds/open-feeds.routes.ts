@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCacheable } from '../../http/cacheable.ts';
-import { pickEncoding } from '../map/map-cache.ts';
+import { pickEncoding } from '../../http/encoded-bodies.ts';
 import { createOpenFeedsCache, type TOpenFeeds } from './open-feeds.cache.ts';
 import { ZAlertsFeedJson } from './open-feeds.gtfs-rt.ts';
 import { ZWazeFeed } from './open-feeds.waze.ts';

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { TSchedule } from '@mip/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/assertions.ts';
@@ -364,5 +365,33 @@ describe('GET /api/public-transport/schedule — kept answers', () => {
       rmSync(edited, { recursive: true, force: true });
     }
     expect((await bullfrog()).at(-1)).toBe('12:30:00');
+  });
+});
+
+describe('GET /api/public-transport/schedule — sent compressed', () => {
+  it('sends a browser the timetable brotli- or gzip-compressed, and a 304 when it holds this version', async () => {
+    const query = { stopId: String(await systemId('metro', 'stop:5726')), date: '2025-04-14' };
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/public-transport/schedule', query, headers });
+    const plain = await ask({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = plain.body;
+    expect(countOf(JSON.parse(answer))).toBeGreaterThan(100);
+
+    const br = await ask({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(answer);
+    expect(br.rawPayload.length).toBeLessThan(answer.length / 5);
+
+    const gzipped = await ask({ 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(answer);
+
+    const etag = String(br.headers.etag);
+    expect(plain.headers.etag).toBe(etag);
+    const again = await ask({ 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 });

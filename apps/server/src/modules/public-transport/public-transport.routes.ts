@@ -1,22 +1,24 @@
 import { type TSchedule, ZSchedule, ZScheduleQuery } from '@mip/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCacheable } from '../../http/cacheable.ts';
+import { encodedBytes, pickEncoding, type TEncodedBodies } from '../../http/encoded-bodies.ts';
 import { createSharedResultCache } from '../../lib/shared-result-cache.ts';
-import { readScheduleJson, type TScheduleJson } from './public-transport.service.ts';
+import { readSchedule } from './public-transport.service.ts';
 
 /**
  * How long a timetable's answer is kept: an import changes the feed (and the key) at once, so this only bounds how
  * long an edit of a route's system (its name, its days) takes to show.
  */
 const SCHEDULE_CACHE_TTL_MS = 5 * 60_000;
-/** The answers kept in all, per process: the busiest stop of a national feed is about a megabyte. */
+/** The answers kept in all, per process: the busiest stop of a national feed is about a megabyte (before compression). */
 const SCHEDULE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Timetables for the public map and the console (spec 001 §7). */
 export const publicTransportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createSharedResultCache<TScheduleJson>({
+  const cache = createSharedResultCache<TEncodedBodies>({
     ttlMs: SCHEDULE_CACHE_TTL_MS,
     maxBytes: SCHEDULE_CACHE_MAX_BYTES,
-    sizeOf: (answer) => answer.bytes,
+    sizeOf: encodedBytes,
   });
   app.get(
     '/public-transport/schedule',
@@ -33,11 +35,18 @@ export const publicTransportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Timetables change only with an import: a minute of caching lets a CDN take the map's traffic.
-      reply.header('cache-control', 'public, max-age=60');
-      reply.type('application/json; charset=utf-8');
-      // Sent as it is: the schema above documents and types the answer, the cache holds its text.
-      return (await readScheduleJson(app.db, request.query, cache)) as unknown as TSchedule;
+      const answer = await readSchedule(app.db, request.query, cache);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      sendCacheable(request, reply, {
+        etag: answer.etag,
+        // Timetables change only with an import: a minute of caching lets a CDN take the map's traffic.
+        maxAgeSeconds: 60,
+        contentType: 'application/json; charset=utf-8',
+        // Sent as it is: the schema above documents and types the answer, the cache holds its bytes.
+        body: answer.bodies[encoding],
+        contentEncoding: encoding,
+      });
+      return reply as unknown as TSchedule;
     },
   );
 };

@@ -10,6 +10,7 @@ import {
   todayInTimeZone,
 } from '@mip/shared';
 import type { TDatabase } from '../../db/database.ts';
+import { encodeBodies, type TEncodedBodies } from '../../http/encoded-bodies.ts';
 import { notFound } from '../../http/errors.ts';
 import type { TSharedResultCache } from '../../lib/shared-result-cache.ts';
 import { meaningfulText, type TRouteDirections, weekdaysToServiceDays } from '../gtfs/import/feed-systems.ts';
@@ -456,49 +457,42 @@ async function routeSchedule(db: TDatabase, route: TFeedRef, direction: TRouteDi
   };
 }
 
-/** A timetable's answer as JSON, and its size: what the cache keeps and weighs. */
-export interface TScheduleJson {
-  json: string;
-  bytes: number;
-}
-
-const toJson = (schedule: TSchedule): TScheduleJson => {
-  const json = JSON.stringify(schedule);
-  return { json, bytes: json.length };
-};
-
 /**
  * GET /public-transport/schedule: the timetable of a stop or a route on a
- * date, as JSON. An unknown system is a 404; a system whose group has no
- * timetable answers `available: false`. The answer depends only on the live
- * feed (a new import is a new feed id), the systems and the day, so it is
- * kept in `cache` under those: the busiest stop's thousands of passings are
- * read and written once per feed and day, and every later visitor costs the
- * one query that finds the feed.
+ * date, as JSON in every encoding it is sent in. An unknown system is a 404; a
+ * system whose group has no timetable answers `available: false`. The answer
+ * depends only on the live feed (a new import is a new feed id), the systems
+ * and the day, so it is kept in `cache` under those, compressed: the busiest
+ * stop's thousands of passings are read, written and compressed once per feed
+ * and day, and every later visitor costs the one query that finds the feed and
+ * a tenth of the bytes.
  */
-export async function readScheduleJson(
+export async function readSchedule(
   db: TDatabase,
   query: TScheduleQuery,
-  cache: TSharedResultCache<TScheduleJson>,
-): Promise<string> {
+  cache: TSharedResultCache<TEncodedBodies>,
+): Promise<TEncodedBodies> {
   const [stopLink, routeLink] = await Promise.all([
     query.stopId ? resolveSystem(db, query.stopId, 'gtfs_stops', query.date) : null,
     query.routeId ? resolveSystem(db, query.routeId, 'gtfs_routes', query.date) : null,
   ]);
   if ((stopLink && !stopLink.system) || (routeLink && !routeLink.system)) throw notFound();
   const feed = stopLink?.feed ?? routeLink?.feed ?? null;
-  if (!feed) return toJson(unavailable(query.date)).json;
+  if (!feed) return encodeBodies(JSON.stringify(unavailable(query.date)));
   const isLinked = (link: TSystemLink | null) => !link || link.feed?.feed_id === feed.feed_id;
   // A stop and a route of different networks have no timetable together.
-  if (!isLinked(stopLink) || !isLinked(routeLink)) return toJson(unavailable(query.date, feed.timezone)).json;
+  if (!isLinked(stopLink) || !isLinked(routeLink)) {
+    return encodeBodies(JSON.stringify(unavailable(query.date, feed.timezone)));
+  }
   const stop = stopLink?.feed && query.stopId ? { link: stopLink.feed, systemId: query.stopId } : null;
   const key = [feed.feed_id, feed.day, query.stopId ?? '', query.routeId ?? '', query.direction ?? ''].join(':');
-  const answer = await cache.read(key, async () =>
-    toJson(
-      stop
-        ? await stopSchedule(db, stop.link, stop.systemId, routeLink?.feed ?? null, query.direction)
-        : await routeSchedule(db, feed, query.direction ?? 'MAIN'),
+  return cache.read(key, async () =>
+    encodeBodies(
+      JSON.stringify(
+        stop
+          ? await stopSchedule(db, stop.link, stop.systemId, routeLink?.feed ?? null, query.direction)
+          : await routeSchedule(db, feed, query.direction ?? 'MAIN'),
+      ),
     ),
   );
-  return answer.json;
 }

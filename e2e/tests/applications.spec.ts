@@ -93,7 +93,6 @@ for (const language of ['pt-PT', 'en-US'] as const) {
       page,
       request,
     }) => {
-      test.setTimeout(120_000);
       await useLanguage(page, language);
       const metro = await metroApp(request);
 

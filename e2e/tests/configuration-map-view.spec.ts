@@ -27,7 +27,6 @@ test.describe('the map view on the configuration screen', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const before = await readView(request);
     try {
       await signIn(page, ACCOUNTS.admin, '/configuration');

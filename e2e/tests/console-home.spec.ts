@@ -63,7 +63,6 @@ test.describe('the console home', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const stamp = Date.now().toString(36);
     const { requestTitle, eventTitle } = await seedWork(request, stamp);
 

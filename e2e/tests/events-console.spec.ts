@@ -265,8 +265,6 @@ test.describe('events console', () => {
   });
 
   test('in English, and on a phone', async ({ page, request }) => {
-    // Seven screens, each checked by axe: close to a minute on a quiet machine.
-    test.setTimeout(120_000);
     const { ids } = await seedEvents(request, 'Phone');
     // The operator's menu: the Events group holds events and their requests; categories are a setting.
     await signIn(page, ACCOUNTS.operator);

@@ -107,7 +107,6 @@ test.describe('GTFS import screen', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 768 });
     const groupName = `Texto inválido (e2e ${Date.now().toString(36)})`;
     await createGroup(request, groupName);

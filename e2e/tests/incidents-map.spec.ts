@@ -171,7 +171,6 @@ test.describe('incidents on the public map', () => {
   let seeding: APIRequestContext;
 
   test.beforeAll(async ({ playwright, platform }) => {
-    test.setTimeout(120_000);
     seeding = await playwright.request.newContext({ baseURL: platform.baseUrl });
     seeded = await seedIncidents(seeding);
   });
@@ -199,8 +198,6 @@ test.describe('incidents on the public map', () => {
     page,
     request,
   }) => {
-    // Every capture checks the screen in both colour schemes.
-    test.setTimeout(150_000);
     await page.goto('/');
     await mapReady(page);
     await page.getByRole('button', { name: 'Reportar ocorrência' }).click();
@@ -344,8 +341,6 @@ test.describe('incidents on the public map', () => {
   });
 
   test('current and future incidents are drawn in their colours; a click opens the card', async ({ page, request }) => {
-    // Every capture checks the screen in both colour schemes.
-    test.setTimeout(150_000);
     const view = await mapView(request);
     await page.goto('/');
     await mapReady(page);

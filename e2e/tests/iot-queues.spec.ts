@@ -37,8 +37,6 @@ test.describe('IoT message queues', () => {
     request,
     platform,
   }) => {
-    // Two languages and a phone, over the queue screens and the map: long on a busy machine.
-    test.setTimeout(150_000);
     const admin = await apiAs(request, ACCOUNTS.admin);
     const sensors = await demoGroup(request, 'Sensores');
     const run = unique();

@@ -33,7 +33,6 @@ test.describe('groups drawn from vector tiles and with their own layers', () => 
     request,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
     const admin = await apiAs(request, ACCOUNTS.admin);
     const view = await mapView(request);
     // East of the centre, clear of the filter panel on the left and of each other.

@@ -58,7 +58,6 @@ test.describe('the map home', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const metro = await metroOnTheMap(request);
     expect(metro.stops).toBeGreaterThan(50);
     expect(metro.lines).toBeGreaterThan(3);
@@ -144,7 +143,6 @@ test.describe('the map home', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     await metroOnTheMap(request);
     await page.setViewportSize(MOBILE);
     await page.goto('/');
@@ -199,7 +197,6 @@ test.describe('the map home', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const admin = await adminOnTheMap(request);
     const created = await admin.post('/api/layers', {
       name: 'Ortofotomapa e2e',
@@ -287,7 +284,6 @@ test.describe('the map home', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const admin = await adminOnTheMap(request);
     const publish = async (content: string) => {
       const response = await admin.put('/api/informations/', { type: 'DASHBOARD_HIGHLIGHTS', content });

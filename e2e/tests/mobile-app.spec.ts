@@ -79,7 +79,6 @@ test.describe('inside a mobile app', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const trindade = await demoStop(request, 'Trindade');
     const bolhao = await demoStop(request, 'Bolhão');
     const errors: string[] = [];
@@ -153,7 +152,6 @@ test.describe('inside a mobile app', () => {
     context,
     request,
   }) => {
-    test.setTimeout(120_000);
     const staff = await apiAs(request, ACCOUNTS.operator);
     const categoryName = `Passeio danificado ${run}`;
     const category = await staff.post('/api/event-categories', {

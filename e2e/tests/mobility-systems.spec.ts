@@ -45,7 +45,6 @@ async function confirmDelete(page: Page) {
 
 test.describe('mobility groups and systems', () => {
   test('a group and a stop are created; a photo and a PDF are added, previewed and deleted', async ({ page }) => {
-    test.setTimeout(120_000);
     await signIn(page, ACCOUNTS.admin);
 
     // The group, with an SVG icon, a colour and zoom ranges.

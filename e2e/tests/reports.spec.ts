@@ -88,7 +88,6 @@ test.describe('reports', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     // The administrator sees every entity, so may send the report to anyone.
     await signIn(page, ACCOUNTS.admin);
     await openReports(page);
@@ -211,7 +210,6 @@ test.describe('reports', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     await signIn(page, ACCOUNTS.admin, '/reports/templates');
     await expect(page.getByRole('link', { name: OCCURRENCES, exact: true })).toBeVisible();
     await capture(page, 'report-templates-pt-PT');

@@ -50,7 +50,6 @@ async function sendReading(api: TApi, queueId: number, value: number) {
 
 test.describe('rule templates', () => {
   test('create a rule, apply it to a group, trigger it and see the incident on the map', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const api = await apiAs(request, ACCOUNTS.admin);
     const category = await ok<{ id: number; name: string }>(
       await api.post('/api/event-categories', {

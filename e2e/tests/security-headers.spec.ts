@@ -54,7 +54,6 @@ test.describe('the Content-Security-Policy', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const watch = await watchPolicyViolations(page);
 
     // The public map: MapLibre's worker, the server's style, the product's icons and layers.

@@ -63,7 +63,6 @@ test.describe('timetables', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const trindade = await metroSystemId(request, 'Trindade', 'STOP');
     const weekday = await demoDay(request, '2025-04-14', { monday: true });
     const holiday = await demoDay(request, '2025-04-25');
@@ -195,7 +194,6 @@ test.describe('GTFS import screen', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const api = await apiAs(request, ACCOUNTS.admin);
     const created = await api.post('/api/mobility-system-groups', {
       name: 'Demo Transit (e2e)',

@@ -477,13 +477,16 @@ export async function readSchedule(
     query.routeId ? resolveSystem(db, query.routeId, 'gtfs_routes', query.date) : null,
   ]);
   if ((stopLink && !stopLink.system) || (routeLink && !routeLink.system)) throw notFound();
+  // "No timetable" depends only on its day and time zone: kept too, so such asks cost no compression each.
+  const noTimetable = (timezone?: string) => {
+    const answer = unavailable(query.date, timezone);
+    return cache.read(`none:${answer.date}:${answer.timezone}`, () => encodeBodies(JSON.stringify(answer)));
+  };
   const feed = stopLink?.feed ?? routeLink?.feed ?? null;
-  if (!feed) return encodeBodies(JSON.stringify(unavailable(query.date)));
+  if (!feed) return noTimetable();
   const isLinked = (link: TSystemLink | null) => !link || link.feed?.feed_id === feed.feed_id;
   // A stop and a route of different networks have no timetable together.
-  if (!isLinked(stopLink) || !isLinked(routeLink)) {
-    return encodeBodies(JSON.stringify(unavailable(query.date, feed.timezone)));
-  }
+  if (!isLinked(stopLink) || !isLinked(routeLink)) return noTimetable(feed.timezone);
   const stop = stopLink?.feed && query.stopId ? { link: stopLink.feed, systemId: query.stopId } : null;
   const key = [feed.feed_id, feed.day, query.stopId ?? '', query.routeId ?? '', query.direction ?? ''].join(':');
   return cache.read(key, async () =>

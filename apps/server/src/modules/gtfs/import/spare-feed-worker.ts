@@ -19,7 +19,7 @@ export const SPARE_IDLE_MS = 10 * 60_000;
 interface TSpare {
   worker: Worker;
   hasExited: boolean;
-  idleTimer: NodeJS.Timeout;
+  idleTimer?: NodeJS.Timeout;
 }
 
 /** At most one per process: the next check or import takes it. */
@@ -47,14 +47,13 @@ function startFeedWorker(): Worker {
 export function prepareFeedWorker(idleMs = SPARE_IDLE_MS): Worker {
   const waiting = spare;
   if (waiting && !waiting.hasExited) {
-    clearTimeout(waiting.idleTimer);
-    waiting.idleTimer = stopWhenIdle(waiting, idleMs);
+    stopWhenIdle(waiting, idleMs);
     return waiting.worker;
   }
   const worker = startFeedWorker();
   worker.unref();
-  const entry: TSpare = { worker, hasExited: false, idleTimer: undefined as unknown as NodeJS.Timeout };
-  entry.idleTimer = stopWhenIdle(entry, idleMs);
+  const entry: TSpare = { worker, hasExited: false };
+  stopWhenIdle(entry, idleMs);
   worker.once('exit', () => {
     entry.hasExited = true;
     if (spare === entry) spare = null;
@@ -65,8 +64,10 @@ export function prepareFeedWorker(idleMs = SPARE_IDLE_MS): Worker {
   return worker;
 }
 
-function stopWhenIdle(entry: TSpare, idleMs: number): NodeJS.Timeout {
-  return setTimeout(() => {
+/** (Re)arms the thread's stop `idleMs` from now. */
+function stopWhenIdle(entry: TSpare, idleMs: number): void {
+  clearTimeout(entry.idleTimer);
+  entry.idleTimer = setTimeout(() => {
     if (spare === entry) spare = null;
     void entry.worker.terminate();
   }, idleMs).unref();

@@ -809,18 +809,14 @@ class FeedReader {
         unorderedSequences = null;
       }
       if (finishedTrips[tripRef]) return true;
-      if (stopSequence > currentMax) {
+      if (!unorderedSequences && stopSequence > currentMax) {
         currentMax = stopSequence;
-        if (unorderedSequences) {
-          unorderedSequences.add(stopSequence);
-        } else {
-          if (currentCount === currentSequences.length) {
-            const grown = new Int32Array(currentCount * 2);
-            grown.set(currentSequences);
-            currentSequences = grown;
-          }
-          currentSequences[currentCount++] = stopSequence;
+        if (currentCount === currentSequences.length) {
+          const grown = new Int32Array(currentCount * 2);
+          grown.set(currentSequences);
+          currentSequences = grown;
         }
+        currentSequences[currentCount++] = stopSequence;
         return true;
       }
       unorderedSequences ??= new Set(currentSequences.subarray(0, currentCount));

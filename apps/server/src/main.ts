@@ -1,5 +1,5 @@
 import { readConfig } from './config.ts';
-import { startEmbeddedPostgres, type TEmbeddedDatabase } from './db/embedded.ts';
+import { StartRefusedError, startEmbeddedPostgres, type TEmbeddedDatabase } from './db/embedded.ts';
 import { superviseEmbeddedPostgres } from './db/embedded-supervisor.ts';
 import { returnFreedMemory } from './lib/freed-memory.ts';
 import { speedUpModuleLoading } from './lib/module-loading.ts';
@@ -134,6 +134,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('The platform could not start:', error);
+  console.error('The platform could not start:', error instanceof StartRefusedError ? error.message : error);
   process.exit(1);
 });

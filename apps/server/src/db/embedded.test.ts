@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { firstFolderClosedToOthers } from './folder-access.ts';
@@ -45,4 +47,87 @@ describe('where the embedded PostgreSQL may keep its files', () => {
       );
     },
   );
+});
+
+/** Runs startEmbeddedPostgres(dataDir) in a process of its own, as a second `npm start` would. */
+function startInAnotherProcess(dataDir: string, options: { stayUp?: boolean } = {}) {
+  const script = `
+    const { startEmbeddedPostgres } = await import(${JSON.stringify(new URL('./embedded.ts', import.meta.url).href)});
+    try {
+      await startEmbeddedPostgres(${JSON.stringify(dataDir)});
+      console.log('started');
+    } catch (error) {
+      console.log('refused: ' + error.message);
+      process.exit(3);
+    }
+    ${options.stayUp ? 'setInterval(() => {}, 1000);' : 'process.exit(0);'}
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    output += text;
+  });
+  const said = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => (pattern.test(output) ? resolve(output) : undefined);
+      child.stdout.on('data', check);
+      child.once('exit', () => (pattern.test(output) ? resolve(output) : reject(new Error(`it said: ${output}`))));
+      check();
+    });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, said, exited };
+}
+
+/** A data folder the 'postgres' user may enter (the embedded server runs as that user under root). */
+async function openDataFolder(): Promise<string> {
+  const folder = privateFolder();
+  await fs.chmod(folder, 0o755);
+  return path.join(folder, 'data');
+}
+
+describe('a second start on the same data folder', () => {
+  it('is refused while a platform runs there, and the running one keeps its database', async () => {
+    const dataDir = await openDataFolder();
+    const database = await startEmbeddedPostgres(dataDir, { persistent: false });
+    const client = new pg.Client({ connectionString: database.url('postgres') });
+    // A dropped connection fails the query below, rather than the whole file.
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      const postmaster = database.postmaster()?.pid;
+
+      const second = startInAnotherProcess(dataDir);
+      expect(await second.said(/refused: .*/)).toMatch(
+        new RegExp(`already runs on this folder \\(process ${process.pid},`),
+      );
+      expect(await second.exited).toBe(3);
+
+      // The same server, and the connection opened before never dropped.
+      expect(database.postmaster()?.pid).toBe(postmaster);
+      expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await client.end().catch(() => {});
+      await database.stop();
+    }
+  });
+
+  it('takes over from a PostgreSQL whose platform was killed', async () => {
+    const dataDir = await openDataFolder();
+    const first = startInAnotherProcess(dataDir, { stayUp: true });
+    await first.said(/started/);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const database = await startEmbeddedPostgres(dataDir, { persistent: false });
+    try {
+      const client = new pg.Client({ connectionString: database.url('postgres') });
+      await client.connect();
+      expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      await client.end();
+    } finally {
+      await database.stop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -23,6 +24,9 @@ export interface TEmbeddedDatabase {
   /** The last resort at a shutdown deadline: ends PostgreSQL now, without waiting. */
   kill: () => void;
 }
+
+/** A start refused for a reason the person starting it can fix: the message says what to do, a stack would not. */
+export class StartRefusedError extends Error {}
 
 interface TCredentials {
   user: string;
@@ -51,15 +55,45 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** Where a platform notes that it started the PostgreSQL of a data folder, for as long as it runs it. */
+const ownerFile = (dataDir: string) => path.join(dataDir, 'postgres-owner.pid');
+
+/** The parent of a process, or null where that cannot be told. */
+function parentOf(pid: number): number | null {
+  try {
+    // "pid (command) state ppid …": the command may hold spaces and parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || null;
+  } catch {
+    try {
+      return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim()) || null;
+    } catch {
+      return null;
+    }
+  }
+}
+
 /**
  * A server left behind by a killed process still holds the data directory;
  * ask it to stop (SIGINT is PostgreSQL's fast shutdown) before starting anew.
+ * One whose platform still runs (a second `npm start` on the same folder) is
+ * not left behind: stopping it would pull the database from under that
+ * platform, so the start is refused instead.
  */
-async function stopOrphanServer(pgdata: string): Promise<void> {
+async function stopOrphanServer(dataDir: string, pgdata: string): Promise<void> {
   const pidFile = path.join(pgdata, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return;
+  // A killed platform's server is handed to another parent (init, or a subreaper), so it is the platform's
+  // only while its parent is the process that noted itself as its owner. The PID alone could be reused.
+  const owner = Number((await fs.readFile(ownerFile(dataDir), 'utf8').catch(() => '')).trim());
+  if (owner > 0 && owner !== process.pid && isProcessAlive(owner) && [owner, null].includes(parentOf(pid))) {
+    throw new StartRefusedError(
+      `The platform already runs on this folder (process ${owner}, data in ${dataDir}): ` +
+        'stop it first, or give this one a DATA_DIR of its own.',
+    );
+  }
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && isProcessAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
@@ -82,7 +116,7 @@ export async function startEmbeddedPostgres(
   if (process.getuid?.() === 0) {
     const closed = await firstFolderClosedToOthers(dataDir);
     if (closed) {
-      throw new Error(
+      throw new StartRefusedError(
         `Started as root, the embedded PostgreSQL runs as the 'postgres' user, which cannot enter ${closed} ` +
           `(only its owner may). Run \`chmod o+x ${closed}\`, set DATA_DIR to a folder outside it, ` +
           'or set DATABASE_URL to a PostgreSQL of your own.',
@@ -97,7 +131,7 @@ export async function startEmbeddedPostgres(
     await fs.writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
   } else {
     credentials = JSON.parse(await fs.readFile(credentialsFile, 'utf8')) as TCredentials;
-    await stopOrphanServer(pgdata);
+    await stopOrphanServer(dataDir, pgdata);
   }
   const port = await findFreePort();
   const server = new EmbeddedPostgres({
@@ -133,6 +167,7 @@ export async function startEmbeddedPostgres(
   });
   if (isNew) await server.initialise();
   await startServer(server);
+  await fs.writeFile(ownerFile(dataDir), `${process.pid}\n`);
   const url = (database: string) =>
     `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
   if (isNew) await server.createDatabase('mip');
@@ -154,6 +189,7 @@ export async function startEmbeddedPostgres(
     }
     // The library's own stop (also run by its exit hook) would wait for an exit that already happened.
     handle.process = undefined;
+    await fs.rm(ownerFile(dataDir), { force: true });
     if (options.persistent === false) await fs.rm(pgdata, { recursive: true, force: true });
   };
   return {

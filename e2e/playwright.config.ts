@@ -23,7 +23,11 @@ export default defineConfig({
   use: {
     locale: 'pt-PT',
     timezoneId: 'Europe/Lisbon',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each step with the page's DOM as it was (snapshots), its network and the
+    // server's log. Not the screencast: recording every frame the browser paints took a third of the browser
+    // tests' CPU (help and console-home: 60 s of CPU with it, 40 s without, 33 s with no trace at all), on a
+    // machine whose two cores the suite keeps busy. The failure's own screenshot is still attached.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       // As `npm test` chooses it; when that finds none, the launch fails naming the path it tried.

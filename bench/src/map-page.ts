@@ -31,6 +31,66 @@ export interface TScriptSize {
   bytes: number;
 }
 
+/** When one kind of request of the visit ran: how many, the first one's start and the last one's end (ms from navigation). */
+export interface TPhase {
+  count: number;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * What the page fetched before its first full render, by kind: which one ends last is what the render waits
+ * for. From the browser's resource timings, so the figure names what grew rather than only that it did.
+ */
+export type TTimeline = Record<string, TPhase>;
+
+const RESOURCE_KINDS: [kind: string, pattern: string][] = [
+  ['map chunk', String(MAP_CHUNK.source)],
+  ['other scripts', '\\.(js|mjs)$'],
+  ['map answer', '/api/map/$'],
+  ['group tree', '/mobility-system-groups/tree$'],
+  ['style', '/map-style$'],
+  ['group TileJSON', '/tiles\\.json$'],
+  ['group tiles', '/mobility-system-groups/\\d+/tiles/'],
+  ['street tiles', '\\.(pbf|mvt)$'],
+  ['other API', '/api/'],
+];
+
+/** One finished request of the visit: its path, and when it started and ended (ms since the epoch). */
+interface TFetched {
+  pathname: string;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * The visit's requests up to its first full render, grouped by RESOURCE_KINDS (the first that matches), in ms
+ * from the document's request. Read from the browser's network events, not the page's resource timings:
+ * MapLibre fetches tiles from its worker, where the page's timings do not see them.
+ */
+function timelineOf(fetched: readonly TFetched[], until: number): TTimeline {
+  const document = fetched[0]?.startMs ?? 0;
+  const timeline: TTimeline = {};
+  for (const entry of fetched) {
+    const startMs = Math.round(entry.startMs - document);
+    if (startMs > until) continue;
+    const kind = RESOURCE_KINDS.find(([, pattern]) => new RegExp(pattern).test(entry.pathname))?.[0] ?? 'other';
+    timeline[kind] ??= { count: 0, startMs: Infinity, endMs: 0 };
+    const phase = timeline[kind];
+    phase.count += 1;
+    phase.startMs = Math.min(phase.startMs, startMs);
+    phase.endMs = Math.max(phase.endMs, Math.round(entry.endMs - document));
+  }
+  return timeline;
+}
+
+/** `map chunk 1 340–910 · group tiles 12 1200–2400 …`, in the order the kinds ended. */
+export const describeTimeline = (timeline: TTimeline) =>
+  Object.entries(timeline)
+    .sort(([, a], [, b]) => a.endMs - b.endMs)
+    .map(([kind, phase]) => `${kind} ${phase.count}× ${phase.startMs}–${phase.endMs}`)
+    .join(' · ');
+
 export interface TMapVisit {
   lcpMs: number;
   cls: number;
@@ -38,6 +98,8 @@ export interface TMapVisit {
   firstRenderMs: number;
   /** The scripts requested before the map chunk, compressed as served. */
   scriptsBeforeMap: TScriptSize[];
+  /** What was fetched before the first full render, and when. */
+  timeline: TTimeline;
 }
 
 /** `assets/index-B3x9aZ_q.js` → `index`: a chunk keeps its name from build to build, not its hash. */
@@ -78,6 +140,15 @@ async function visit(page: Page, url: string): Promise<TMapVisit> {
       .catch(() => 0);
     scripts.push({ url: request.url(), bytes });
   });
+  const fetched: TFetched[] = [];
+  page.on('requestfinished', (request) => {
+    const timing = request.timing();
+    fetched.push({
+      pathname: new URL(request.url()).pathname,
+      startMs: timing.startTime,
+      endMs: timing.startTime + timing.responseEnd,
+    });
+  });
   await page.addInitScript(OBSERVE_VITALS);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_FULL_RENDER_MARK, {
@@ -88,6 +159,7 @@ async function visit(page: Page, url: string): Promise<TMapVisit> {
     (mark) => performance.getEntriesByName(mark)[0].startTime,
     FIRST_FULL_RENDER_MARK,
   );
+  const timeline = timelineOf(fetched, firstRenderMs);
   await page.waitForLoadState('networkidle');
   // The last paint candidate and layout shifts are reported a little after they happen: wait for two frames
   // after the page went quiet, not a fixed time.
@@ -104,6 +176,7 @@ async function visit(page: Page, url: string): Promise<TMapVisit> {
     cls: vitals.cls,
     firstRenderMs: Math.round(firstRenderMs),
     scriptsBeforeMap: sizes,
+    timeline,
   };
 }
 
@@ -118,6 +191,7 @@ export async function visitMapHome(browser: Browser, url: string, runs: number, 
         `${label} visit ${run}/${runs}: LCP ${result.lcpMs} ms, first full render ${result.firstRenderMs} ms, ` +
           `CLS ${result.cls.toFixed(3)}, JS before the map chunk ${Math.round(totalBytes(result.scriptsBeforeMap) / 1024)} KB`,
       );
+      progress(`  before it: ${describeTimeline(result.timeline)}`);
       visits.push(result);
     } finally {
       await context.close();

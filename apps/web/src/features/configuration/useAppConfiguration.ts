@@ -1,5 +1,5 @@
 import { type TAppConfiguration, type TConfigurationPair, transformConfiguration } from '@mip/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { api } from '../../api/client';
 
@@ -8,8 +8,9 @@ export function readAppId(pathname: string): string | null {
   return /^\/app\/(\d+)(?:\/|$)/.exec(pathname)?.[1] ?? null;
 }
 
-export function useAppConfigurationQuery(appId: string | null) {
-  return useQuery({
+/** The configuration of the platform (appId null) or of an application, as every screen reads it. */
+export function appConfigurationQuery(appId: string | null) {
+  return queryOptions({
     queryKey: ['app-configuration', appId],
     queryFn: async () =>
       transformConfiguration(
@@ -19,6 +20,10 @@ export function useAppConfigurationQuery(appId: string | null) {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
+}
+
+export function useAppConfigurationQuery(appId: string | null) {
+  return useQuery(appConfigurationQuery(appId));
 }
 
 export const AppConfigurationContext = createContext<TAppConfiguration>({});

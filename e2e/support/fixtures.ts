@@ -191,8 +191,14 @@ export async function closeNotifications(page: Page) {
   // As a person does: close the first one left until none is. One may close by itself meanwhile, and a click
   // may miss a toast still sliding in on a busy machine (it then stayed, and the count never reached 0): each
   // round looks again rather than trusting the count it started with.
+  // A closed toast slides out before it leaves the page, its button still there: each round waits for the one
+  // it closed to go (a click on the leaving one waited out its whole timeout, 3.5 s a call).
   await expect(async () => {
-    if ((await close.count()) > 0) await close.first().click({ timeout: 2000 });
+    const shown = await close.count();
+    if (shown > 0) {
+      await close.first().click({ timeout: 2000 });
+      await expect.poll(() => close.count(), { timeout: 5000 }).toBeLessThan(shown);
+    }
     expect(await close.count()).toBe(0);
   }).toPass({ timeout: 30_000 });
 }

@@ -12,6 +12,12 @@ export const MOBILE = { width: 390, height: 844 };
 
 /** How many frames in a row with nothing moving make a page settled. */
 const QUIET_FRAMES = 3;
+/**
+ * A transition lasts a fraction of a second: one still running after this never ends. A spinner, waited for
+ * only before a screenshot, may turn while a slow answer comes on a busy machine: it gets longer.
+ */
+const SETTLE_LIMIT_MS = 20_000;
+const SPINNERS_LIMIT_MS = 90_000;
 
 /**
  * Waits until what changes by itself has settled: menus, dialogs and colours still fading would be judged
@@ -21,26 +27,43 @@ const QUIET_FRAMES = 3;
  * only animations that end are waited for, unless `evenEndless` (a screen shot for people: spinners gone too).
  */
 async function settled(page: Page, { evenEndless = false } = {}) {
-  await page.evaluate(
-    ({ frames, evenEndless }) =>
-      new Promise<void>((resolve) => {
+  const limitMs = evenEndless ? SPINNERS_LIMIT_MS : SETTLE_LIMIT_MS;
+  const stillMoving = await page.evaluate(
+    ({ frames, evenEndless, limitMs }) =>
+      new Promise<string[]>((resolve) => {
+        const started = performance.now();
         let quietFrames = 0;
-        const look = () => {
-          const isMoving = document
+        const moving = () =>
+          document
             .getAnimations()
-            .some(
+            .filter(
               (animation) =>
                 animation.playState === 'running' &&
                 (evenEndless || animation.effect?.getTiming().iterations !== Infinity),
             );
-          quietFrames = isMoving ? 0 : quietFrames + 1;
-          if (quietFrames >= frames) resolve();
+        const look = () => {
+          const running = moving();
+          quietFrames = running.length > 0 ? 0 : quietFrames + 1;
+          if (quietFrames >= frames) resolve([]);
+          // What never stops is named, so the failure says what moved rather than the test running out of time.
+          else if (performance.now() - started > limitMs)
+            resolve(
+              running.map((animation) => {
+                const target = (animation.effect as KeyframeEffect | null)?.target;
+                const name =
+                  (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty;
+                return `${name ?? 'animation'} on ${target ? `${target.tagName.toLowerCase()}.${[...target.classList].join('.')}` : '?'}`;
+              }),
+            );
           else requestAnimationFrame(look);
         };
         requestAnimationFrame(look);
+        // A page that draws no frame at all (hidden, or stuck) never looks: that is said too.
+        setTimeout(() => resolve(['no frame drawn']), limitMs + 5_000);
       }),
-    { frames: QUIET_FRAMES, evenEndless },
+    { frames: QUIET_FRAMES, evenEndless, limitMs },
   );
+  expect(stillMoving, `still moving after ${limitMs / 1000} s`).toEqual([]);
 }
 
 /** The WCAG rules whose outcome depends on colours: all a change of colour scheme can break. */

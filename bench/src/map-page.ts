@@ -31,7 +31,7 @@ export interface TScriptSize {
   bytes: number;
 }
 
-/** When one kind of request of the visit ran: how many, the first one's start and the last one's end (ms from navigation). */
+/** When one kind of request of the visit ran: how many, the first one's start and the last one's end (ms from the page's own request). */
 export interface TPhase {
   count: number;
   startMs: number;
@@ -40,20 +40,20 @@ export interface TPhase {
 
 /**
  * What the page fetched before its first full render, by kind: which one ends last is what the render waits
- * for. From the browser's resource timings, so the figure names what grew rather than only that it did.
+ * for. From the browser's network events, so the figure names what grew rather than only that it did.
  */
 export type TTimeline = Record<string, TPhase>;
 
-const RESOURCE_KINDS: [kind: string, pattern: string][] = [
-  ['map chunk', String(MAP_CHUNK.source)],
-  ['other scripts', '\\.(js|mjs)$'],
-  ['map answer', '/api/map/$'],
-  ['group tree', '/mobility-system-groups/tree$'],
-  ['style', '/map-style$'],
-  ['group TileJSON', '/tiles\\.json$'],
-  ['group tiles', '/mobility-system-groups/\\d+/tiles/'],
-  ['street tiles', '\\.(pbf|mvt)$'],
-  ['other API', '/api/'],
+const RESOURCE_KINDS: [kind: string, pattern: RegExp][] = [
+  ['map chunk', MAP_CHUNK],
+  ['other scripts', /\.(js|mjs)$/],
+  ['map answer', /\/api\/map\/$/],
+  ['group tree', /\/mobility-system-groups\/tree$/],
+  ['style', /\/map-style$/],
+  ['group TileJSON', /\/tiles\.json$/],
+  ['group tiles', /\/mobility-system-groups\/\d+\/tiles\//],
+  ['street tiles', /\.(pbf|mvt)$/],
+  ['other API', /\/api\//],
 ];
 
 /** One finished request of the visit: its path, and when it started and ended (ms since the epoch). */
@@ -69,12 +69,13 @@ interface TFetched {
  * MapLibre fetches tiles from its worker, where the page's timings do not see them.
  */
 function timelineOf(fetched: readonly TFetched[], until: number): TTimeline {
-  const document = fetched[0]?.startMs ?? 0;
+  // Events arrive as requests finish: the page's own request is the one that started first.
+  const document = Math.min(...fetched.map((entry) => entry.startMs));
   const timeline: TTimeline = {};
   for (const entry of fetched) {
     const startMs = Math.round(entry.startMs - document);
     if (startMs > until) continue;
-    const kind = RESOURCE_KINDS.find(([, pattern]) => new RegExp(pattern).test(entry.pathname))?.[0] ?? 'other';
+    const kind = RESOURCE_KINDS.find(([, pattern]) => pattern.test(entry.pathname))?.[0] ?? 'other';
     timeline[kind] ??= { count: 0, startMs: Infinity, endMs: 0 };
     const phase = timeline[kind];
     phase.count += 1;

@@ -24,6 +24,22 @@ async function firstCategoryId(page: Page): Promise<number> {
 }
 
 test.describe('a failed call says so (spec 000 §8)', () => {
+  test('a map home whose configuration cannot be read says so over its early frame, and retry opens the map', async ({
+    page,
+  }) => {
+    let failing = true;
+    await page.route('**/api/configuration/public/list', (route) => (failing ? route.abort() : route.continue()));
+    await page.goto('/');
+    // The page's own frame (drawn before the app) gives way to the message: it must not hide it.
+    await expect(page.getByRole('heading', { name: 'Algo correu mal!' })).toBeVisible();
+    await expect(page.getByText('Não foi possível contactar o servidor.', { exact: false })).toBeVisible();
+    await expect(page.locator('#app-shell')).toHaveCount(0);
+
+    failing = false;
+    await page.getByRole('button', { name: 'Tentar de novo' }).click();
+    await expect(page.getByRole('region', { name: 'Mapa de mobilidade' })).toBeVisible();
+  });
+
   test('a list whose call fails shows the server’s message instead of an empty table, and retry loads it', async ({
     page,
   }) => {

@@ -6,6 +6,7 @@ import {
   demoGroup,
   demoNetworkImported,
   expect,
+  holdRequests,
   MOBILE,
   storeLanguage,
   test,
@@ -54,6 +55,32 @@ async function mapReady(page: Page) {
 }
 
 test.describe('the map home', () => {
+  test("shows the console's frame and the platform's name before its scripts have run, and the app takes that place", async ({
+    page,
+  }) => {
+    // A phone on a slow network waits seconds for the app's scripts: what the page itself carries shows meanwhile.
+    const release = await holdRequests(page, '**/assets/*.js');
+    // Not waiting for the page's load, which waits for those scripts.
+    await page.goto('/', { waitUntil: 'commit' });
+    const early = page.locator('#app-shell');
+    await expect(early.getByText('Plataforma de Mobilidade', { exact: true })).toBeVisible();
+    // …beside its logo, drawn (a broken image is "complete" too, with no width).
+    await expect
+      .poll(() => early.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    const earlyBox = await early.getByText('Plataforma de Mobilidade', { exact: true }).boundingBox();
+    // Nothing of it is read out: screen readers get the app's own frame.
+    await expect(early).toHaveAttribute('aria-hidden', 'true');
+
+    release();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu.getByRole('link', { name: 'Mapa', exact: true })).toBeVisible();
+    await expect(early).toHaveCount(0);
+    // The app draws the name where the page had it: nothing jumps as one gives way to the other.
+    const title = page.getByRole('link', { name: 'Plataforma de Mobilidade' }).getByText('Plataforma de Mobilidade');
+    expect(await title.boundingBox()).toEqual(earlyBox);
+  });
+
   test("shows Metro do Porto's stops and lines, filters by group, finds Trindade with its timetable", async ({
     page,
     request,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TServerConfig } from './config.ts';
 import type { TDatabase } from './db/database.ts';
+import { appShellContentOf, withAppShell } from './http/app-shell.ts';
 import { authPlugin, type TRouteRule } from './http/auth.ts';
 import { handleClientError, handleError, handleFrameworkError } from './http/error-handler.ts';
 import { AppError, notFound } from './http/errors.ts';
@@ -292,6 +293,19 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
         filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
+  });
+  // The map home, every visitor's first page, carries the console's frame with the platform's title, drawn
+  // before any script runs (http/app-shell.ts); read once, as the static files are, and filled per request
+  // from the configuration kept in memory. Should that fail, the page is sent as built: the app says why.
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  app.get('/', async (request, reply) => {
+    let page = indexHtml;
+    try {
+      page = withAppShell(indexHtml, appShellContentOf(await app.configurationCache.publicPairs()));
+    } catch (error) {
+      request.log.warn({ err: error }, 'the map home is sent without its early frame');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();

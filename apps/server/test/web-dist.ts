@@ -8,7 +8,7 @@ export function builtWebApp(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'mip-web-'));
   mkdirSync(path.join(root, 'assets'));
   const files = {
-    'index.html': '<!doctype html><html><body><div id="root"></div></body></html>'.repeat(40),
+    'index.html': '<!doctype html><html><body><!--app-shell--><div id="root"></div></body></html>'.repeat(40),
     'assets/index-abc123.js': 'console.log("map home");\n'.repeat(200),
   };
   for (const [name, text] of Object.entries(files)) {

@@ -3,6 +3,7 @@ import './zod-config.ts';
 
 export * from './colour-contrast.ts';
 export * from './configuration-catalog.ts';
+export * from './console-frame.ts';
 export * from './dates/date-input.ts';
 export * from './errors.ts';
 export * from './fold-text.ts';

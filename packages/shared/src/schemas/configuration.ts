@@ -40,6 +40,13 @@ export function parseConfigurationValue(value: string): unknown {
   }
 }
 
+/** The logo a vertical app shows in its menu (spec 001 §3 defaultLogo), else the platform's icon. */
+export function appLogoSource(config: TAppConfiguration, size: number): string {
+  return typeof config.defaultLogo === 'string' && config.defaultLogo.startsWith('/api/')
+    ? config.defaultLogo
+    : `/api/configuration/public/appicon?type=SVG&size=${size}`;
+}
+
 /** Hex of 3, 4, 6 or 8 digits, or hsl()/hsla() (spec 001 §5). */
 export const COLOUR_PATTERN =
   /^(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|hsla?\(\s*\d{1,3}(?:\.\d+)?(?:deg)?\s*,?\s*\d{1,3}(?:\.\d+)?%\s*,?\s*\d{1,3}(?:\.\d+)?%\s*(?:[,/]\s*(?:0|1|0?\.\d+|\d{1,3}%)\s*)?\))$/;

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { closeAllNotifications } from '../../components/notify';
 import { isSessionValid, sessionStore, useSessionState } from '../../features/auth/session-store';
 import { hostApp, useHostAppFrame } from '../host-app';
+import { useRemoveAppShell } from './app-shell';
 
 /** Spec 001 §4: the session's validity is checked every second. */
 export const SESSION_CHECK_INTERVAL = 1000;
@@ -10,6 +11,7 @@ export const SESSION_CHECK_INTERVAL = 1000;
 /** Around every screen: session expiry, a clean slate of notifications per user, and the host app's bridge. */
 export function AppFrame() {
   const { session } = useSessionState();
+  useRemoveAppShell();
 
   useEffect(() => {
     if (!session) return;

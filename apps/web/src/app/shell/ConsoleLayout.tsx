@@ -1,5 +1,6 @@
 import { Anchor, AppShell, Box, Group, Title } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { CONSOLE_FRAME } from '@mip/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { ThemeToggle } from './ThemeToggle';
 import { usePageTitle } from './usePageTitle';
 
 /** Spec 000 §9: the mobile layout starts below 992 px (Mantine's md, 62em). */
-export const DESKTOP_QUERY = '(min-width: 62em)';
+export const DESKTOP_QUERY = `(min-width: ${CONSOLE_FRAME.desktopFromEm}em)`;
 
 /** Spec 001 §2: "the dashboard is the path of length 1 or any path beginning with /app/"; it has no go-back link. */
 export function isDashboardPath(pathname: string) {
@@ -55,9 +56,9 @@ export function ConsoleLayout() {
     <>
       <SkipLink />
       <AppShell
-        header={{ height: 56 }}
-        navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !isMenuOpen } }}
-        footer={{ height: 64, collapsed: isDesktop }}
+        header={{ height: CONSOLE_FRAME.headerHeight }}
+        navbar={{ width: CONSOLE_FRAME.navbarWidth, breakpoint: 'md', collapsed: { mobile: !isMenuOpen } }}
+        footer={{ height: CONSOLE_FRAME.footerHeight, collapsed: isDesktop }}
         padding="md"
       >
         <AppShell.Header>

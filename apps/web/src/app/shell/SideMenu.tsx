@@ -10,10 +10,10 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { appLogoSource } from '@mip/shared';
 import { IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { appLogoSource } from '../../features/applications/app-scope';
 import { useSession } from '../../features/auth/session-store';
 import { useAppConfiguration } from '../../features/configuration/useAppConfiguration';
 import { HelpButton } from '../../features/help/HelpButton';

@@ -15,10 +15,3 @@ export function applicationIdOf(config: TAppConfiguration): number | null {
   if (typeof appId === 'number') return appId;
   return typeof appId === 'string' && /^\d+$/.test(appId) ? Number(appId) : null;
 }
-
-/** The logo a vertical app shows in its menu (spec 001 §3 defaultLogo), else the platform's icon. */
-export function appLogoSource(config: TAppConfiguration, size: number): string {
-  return typeof config.defaultLogo === 'string' && config.defaultLogo.startsWith('/api/')
-    ? config.defaultLogo
-    : `/api/configuration/public/appicon?type=SVG&size=${size}`;
-}

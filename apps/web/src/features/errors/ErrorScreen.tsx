@@ -1,6 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemoveAppShell } from '../../app/shell/app-shell';
 
 /** The shared frame of the error pages: a big status, a message, and the way home (spec 000 §2). */
 export function ErrorScreen({
@@ -14,6 +15,8 @@ export function ErrorScreen({
   message?: ReactNode;
   action?: ReactNode;
 }) {
+  // An error page may be the first screen the app shows (the configuration or the screen's code failed).
+  useRemoveAppShell();
   const { t } = useTranslation();
   return (
     <Center mih="60vh" p="md">

@@ -227,25 +227,37 @@ export async function closeNotifications(page: Page) {
 }
 
 /**
- * Clicks an entry of a menu or of a select's list that has just opened, once the list has finished appearing,
- * as a person waits for a menu before choosing in it. An entry still sliding in fails Playwright's stability
+ * Opens a menu or a select's list with `open` and clicks its `entry` once the list has finished appearing, as
+ * a person waits for a menu before choosing in it. An entry still sliding in fails Playwright's stability
  * check, and its retry scrolls the entry to the screen's bottom edge; when that scroll takes the menu's button
- * off the screen, Mantine hides the menu (`hideDetached`) and the entry never shows again.
+ * off the screen, Mantine hides the menu (`hideDetached`) and the entry never shows again. A click can also
+ * find something else at the entry's place, when the page moves under an open menu (a preview drawn as its
+ * data arrives) and the menu follows its button a frame later: Playwright then holds the click back and scrolls
+ * to try again, with the same end. Either way the list is gone, and a person opens it again: so does this,
+ * rather than wait for an entry that will not come back.
  */
-export async function clickOnceSettled(page: Page, entry: Locator) {
-  await expect(entry).toBeVisible();
-  await settled(page);
-  await entry.click();
+export async function chooseFromList(page: Page, open: () => Promise<void>, entry: Locator) {
+  await open();
+  let isRetry = false;
+  await expect(async () => {
+    if (isRetry && !(await entry.isVisible())) await open();
+    isRetry = true;
+    await expect(entry).toBeVisible();
+    await settled(page);
+    await entry.click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Picks an option of a Mantine select, searchable or not: opens it (or types `typed` into it), then clicks the option. */
 export async function chooseOption(page: Page, box: Locator, option: string, typed?: string) {
-  if (typed) await box.fill(typed);
-  else await box.click();
-  // A list searched on the server says it is searching (aria-busy) until the answer for the text comes and
-  // the list changes: a person waits for the list to refresh before choosing in it.
-  await expect(box).not.toHaveAttribute('aria-busy', 'true');
-  await clickOnceSettled(page, page.getByRole('option', { name: option, exact: true }));
+  const open = async () => {
+    if (typed) await box.fill(typed);
+    else await box.click();
+    // A list searched on the server says it is searching (aria-busy) until the answer for the text comes and
+    // the list changes: a person waits for the list to refresh before choosing in it.
+    await expect(box).not.toHaveAttribute('aria-busy', 'true');
+  };
+  await chooseFromList(page, open, page.getByRole('option', { name: option, exact: true }));
 }
 
 /** Opens a console page as a person does on a desktop: unfold the side menu's group, then follow the link. */

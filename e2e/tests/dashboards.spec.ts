@@ -4,8 +4,8 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
-  clickOnceSettled,
   closeNotifications,
   expect,
   MOBILE,
@@ -30,8 +30,11 @@ function choose(scope: Page | Locator, page: Page, label: string | RegExp, optio
 }
 
 async function addWidget(page: Page, type: string) {
-  await page.getByRole('button', { name: 'Acrescentar widget' }).click();
-  await clickOnceSettled(page, page.getByRole('menuitem', { name: type, exact: true }));
+  await chooseFromList(
+    page,
+    () => page.getByRole('button', { name: 'Acrescentar widget' }).click(),
+    page.getByRole('menuitem', { name: type, exact: true }),
+  );
 }
 
 test.describe('data sources and dashboards', () => {
@@ -178,8 +181,11 @@ test.describe('data sources and dashboards', () => {
     await expect(pieCard.getByRole('table', { name: 'Por prioridade' })).toContainText(firstPriority);
     await pieCard.getByRole('button', { name: 'Ver o gráfico: Por prioridade' }).click();
     const picture = page.waitForEvent('download');
-    await pieCard.getByRole('button', { name: 'Descarregar Por prioridade' }).click();
-    await clickOnceSettled(page, page.getByRole('menuitem', { name: 'Imagem PNG' }));
+    await chooseFromList(
+      page,
+      () => pieCard.getByRole('button', { name: 'Descarregar Por prioridade' }).click(),
+      page.getByRole('menuitem', { name: 'Imagem PNG' }),
+    );
     const png = await picture;
     expect(png.suggestedFilename()).toBe('por-prioridade.png');
     expect(statSync((await png.path()) as string).size).toBeGreaterThan(1000);
@@ -202,8 +208,11 @@ test.describe('data sources and dashboards', () => {
 
     // Its CSV holds the same rows.
     const downloading = page.waitForEvent('download');
-    await tableCard.getByRole('button', { name: 'Descarregar Tabela por prioridade' }).click();
-    await clickOnceSettled(page, page.getByRole('menuitem', { name: 'Dados em CSV' }));
+    await chooseFromList(
+      page,
+      () => tableCard.getByRole('button', { name: 'Descarregar Tabela por prioridade' }).click(),
+      page.getByRole('menuitem', { name: 'Dados em CSV' }),
+    );
     const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
     expect(csv).toContain('Prioridade');
     expect(csv).toContain(firstPriority);

@@ -10,7 +10,7 @@ const BUSIEST_STOPS = 20;
 const BUSIEST_ROUTE_DIRECTIONS = 10;
 const CACHED_ROUNDS = 8;
 
-/** One timetable asked of the API, and the plain SQL that reads the same stop_times rows. */
+/** One timetable asked of the API, and the plain SQL that reads the same passings, a row each (the view gtfs_stop_times). */
 interface TTimetableAsk {
   url: string;
   sql: string;

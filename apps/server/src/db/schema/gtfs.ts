@@ -21,7 +21,7 @@ import { mobilitySystemGroups } from './mobility.ts';
 /**
  * GTFS timetables. A feed is one import of one group's zip; every row below
  * belongs to a feed, and records point at each other by "ref" (their 1-based
- * position in the feed's file) so stop_times stay a handful of integers.
+ * position in the feed's file) so a trip's times stay two arrays of integers.
  * A feed is LOADING while its rows go in (invisible), ACTIVE once swapped in,
  * REPLACED when a newer one took over (its rows are then dropped).
  */
@@ -157,26 +157,48 @@ export const gtfsTrips = pgTable(
 );
 
 /**
- * The big one, partitioned by feed (the migration says PARTITION BY LIST):
- * each feed's rows are COPYed into a table of their own, indexed after the
- * load, attached as a partition, and the old feed's partition is dropped
- * whole. Route, service and direction are copied from the trip so the
- * timetable of a stop or a route is one index-only scan.
- * Times are seconds since the start of the service day; may pass 86,400.
+ * A feed's trips, one row each, partitioned by feed (the migration says
+ * PARTITION BY LIST): each feed's rows are COPYed into a table of their own,
+ * indexed after the load, attached as a partition, and the old feed's
+ * partition is dropped whole. The stops a trip calls at are its pattern
+ * (gtfs_pattern_stops), shared with every trip that calls at the same stops
+ * the same way: a national feed's million stop_times are some twenty
+ * thousand trips on a few hundred patterns. What is the trip's own are its
+ * times, one per position of its pattern, in seconds since the start of the
+ * service day (may pass 86,400). Route, service and direction are copied from
+ * the trip so a stop's or a route's timetable reads this table alone with
+ * the pattern's stops. The view gtfs_stop_times shows them a row per stop
+ * time, as GTFS does, for data sources and reports.
  */
-export const gtfsStopTimes = pgTable('gtfs_stop_times', {
+export const gtfsTripTimes = pgTable('gtfs_trip_times', {
   feedId: integer('feed_id').notNull(),
   tripRef: integer('trip_ref').notNull(),
-  stopRef: integer('stop_ref').notNull(),
-  sequence: integer('sequence').notNull(),
-  arrival: integer('arrival'),
-  departure: integer('departure'),
-  pickupType: smallint('pickup_type').notNull().default(0),
-  dropOffType: smallint('drop_off_type').notNull().default(0),
+  patternRef: integer('pattern_ref').notNull(),
   routeRef: integer('route_ref').notNull(),
   serviceRef: integer('service_ref').notNull(),
   direction: smallint('direction').notNull(),
+  /** By position of the pattern (1-based, as SQL arrays are); null where the feed left a stop untimed. */
+  arrivals: integer('arrivals').array().notNull(),
+  departures: integer('departures').array().notNull(),
 });
+
+/** The stops of a pattern, by position, with what the trips do there. */
+export const gtfsPatternStops = pgTable(
+  'gtfs_pattern_stops',
+  {
+    feedId: feedColumn(),
+    patternRef: integer('pattern_ref').notNull(),
+    position: integer('position').notNull(),
+    stopRef: integer('stop_ref').notNull(),
+    sequence: integer('sequence').notNull(),
+    pickupType: smallint('pickup_type').notNull().default(0),
+    dropOffType: smallint('drop_off_type').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.feedId, t.patternRef, t.position] }),
+    index('gtfs_pattern_stops_stop_idx').on(t.feedId, t.stopRef),
+  ],
+);
 
 export const gtfsFrequencies = pgTable(
   'gtfs_frequencies',

@@ -353,8 +353,8 @@ async function dropLeftovers(db: TDatabase): Promise<void> {
   // A load that died before its feed row went: its table has no feed any more.
   const orphans = await db.$client.query<{ tablename: string }>(
     `select c.relname as tablename from pg_class c
-      where c.relkind = 'r' and c.relname ~ '^gtfs_stop_times_f[0-9]+$' and not c.relispartition
-        and not exists (select 1 from gtfs_feeds f where 'gtfs_stop_times_f' || f.id = c.relname)`,
+      where c.relkind = 'r' and c.relname ~ '^gtfs_trip_times_f[0-9]+$' and not c.relispartition
+        and not exists (select 1 from gtfs_feeds f where 'gtfs_trip_times_f' || f.id = c.relname)`,
   );
   for (const orphan of orphans.rows) await db.$client.query(`drop table if exists ${orphan.tablename}`);
 }

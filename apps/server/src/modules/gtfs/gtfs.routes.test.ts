@@ -17,7 +17,7 @@ import { endInterruptedGtfsJob, importGtfsFeed } from '../../jobs/gtfs-imports.t
 import { DEMO_FEED_PATH, resumeDemoImport } from './demo-feed.ts';
 import { gtfsUploadDir } from './gtfs-jobs.ts';
 import { importFeed, type TImportProgress } from './import/import-feed.ts';
-import { stopTimesPartition } from './import/stop-times-staging.ts';
+import { tripTimesPartition } from './import/trip-times-staging.ts';
 
 const UPLOAD_DIR = '/tmp/mip-test-uploads';
 const t = useTestApp({ UPLOAD_DIR });
@@ -48,7 +48,7 @@ function sampleFeedWith(files: Record<string, string>): Buffer {
 /** The feeds a job's check loaded and no swap has made live yet, and whether their tables exist. */
 async function stagedFeedsOf(jobId: number): Promise<{ id: number; hasTable: boolean }[]> {
   const { rows } = await t.db.$client.query<{ id: number; has_table: boolean }>(
-    `select id, to_regclass('gtfs_stop_times_f' || id) is not null as has_table
+    `select id, to_regclass('gtfs_trip_times_f' || id) is not null as has_table
        from gtfs_feeds where job_id = $1 and status = 'LOADING'`,
     [jobId],
   );
@@ -278,7 +278,7 @@ describe('GTFS import lifecycle', () => {
       (
         await t.db.$client.query(
           `select (select count(*)::int from gtfs_feeds where id = $1) as feeds, to_regclass($2) as partition`,
-          [firstFeed, stopTimesPartition(firstFeed as number)],
+          [firstFeed, tripTimesPartition(firstFeed as number)],
         )
       ).rows[0];
     const deadline = Date.now() + 5000;
@@ -349,6 +349,38 @@ describe('GTFS import lifecycle', () => {
     });
   });
 
+  it('gives the same timetables whether a trip’s rows come together or scattered through the file', async () => {
+    const stopTimes = readFileSync(path.join(GTFS_FIXTURES, 'invalid', 'good_feed', 'stop_times.txt'), 'utf8')
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.replace('CITY1,6:12:00,6:14:00,NADAV', 'CITY1,,,NADAV'));
+    const [header, ...rows] = stopTimes;
+    // Every trip's rows dealt out in turns, last stop first: no trip comes in one run, none in order.
+    const scattered = [header, ...rows.filter((_, i) => i % 2 === 1).reverse(), ...rows.filter((_, i) => i % 2 === 0)];
+    const timetables = async (lines: string[]) => {
+      const group = await createMobilityGroup(t.db);
+      const job = await importGtfs(t, authorization, group.id, sampleFeedWith({ 'stop_times.txt': lines.join('\n') }));
+      expect(job.status).toBe('SUCCEEDED');
+      const systems = await systemsOf(group.id);
+      const answers: Record<string, unknown> = {};
+      for (const [ref, system] of systems) {
+        const query = ref.startsWith('stop:')
+          ? `stopId=${system.id}`
+          : `routeId=${system.id}&direction=${ref.endsWith('AB') ? 'OPPOSITE' : 'MAIN'}`;
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/public-transport/schedule?${query}&date=2007-06-05`,
+        });
+        // Ids differ between the two groups: the times, signs and order are what must not.
+        answers[ref] = JSON.parse(response.body.replace(/"(id|trip)":\d+/g, '"$1":0'));
+      }
+      return answers;
+    };
+    const together = await timetables(stopTimes);
+    expect(JSON.stringify(together)).toContain('"departureTime":"06:13:00"');
+    expect(await timetables(scattered)).toEqual(together);
+  });
+
   it('cancels a validated import: nothing changes and it cannot be confirmed any more', async () => {
     const group = await createMobilityGroup(t.db);
     const upload = await uploadGtfs(t, authorization, group.id, gtfsFixture('google-sample'));
@@ -363,7 +395,7 @@ describe('GTFS import lifecycle', () => {
     expect(await activeFeedId(t, group.id)).toBeNull();
     // What the check loaded goes with the cancel.
     expect(await stagedFeedsOf(validated.id)).toEqual([]);
-    const table = await t.db.$client.query('select to_regclass($1) as t', [stopTimesPartition(staged.id)]);
+    const table = await t.db.$client.query('select to_regclass($1) as t', [tripTimesPartition(staged.id)]);
     expect(table.rows[0].t).toBeNull();
     expect(await findAuditRows(t.db, 'GTFS_IMPORT_CANCEL')).toContainEqual(
       expect.objectContaining({ record_id: String(validated.id) }),
@@ -498,7 +530,7 @@ describe('GTFS import atomicity', () => {
     await t.db.$client.query(`update gtfs_import_jobs set status = 'IMPORTING', started_at = now() where id = $1`, [
       job.id,
     ]);
-    for (const phase of ['INDEXING', 'LOADING', 'SWAPPING'] as const) {
+    for (const phase of ['INDEXING', 'SYSTEMS', 'SWAPPING'] as const) {
       const controller = new AbortController();
       await expect(
         importFeed(t.db, {
@@ -520,9 +552,9 @@ describe('GTFS import atomicity', () => {
       );
       expect(leftovers.rows[0].feeds, phase).toBe(0);
       const tables = await t.db.$client.query(
-        `select count(*)::int as n from pg_class where relname ~ '^gtfs_stop_times_f[0-9]+$'
+        `select count(*)::int as n from pg_class where relname ~ '^gtfs_trip_times_f[0-9]+$'
            and relname <> $1 and not relispartition`,
-        [stopTimesPartition(feedId as number)],
+        [tripTimesPartition(feedId as number)],
       );
       expect(tables.rows[0].n, phase).toBe(0);
     }
@@ -570,7 +602,7 @@ describe('GTFS import atomicity', () => {
       `insert into gtfs_feeds (group_id, job_id, status) values ($1, $2, 'LOADING') returning id`,
       [group.id, job.id],
     );
-    await t.db.$client.query(`create table ${stopTimesPartition(rows[0].id)} (like gtfs_stop_times)`);
+    await t.db.$client.query(`create table ${tripTimesPartition(rows[0].id)} (like gtfs_trip_times)`);
     await dead.die();
     // This process's supervision finds the heartbeat stale, and the job ends as its queue says.
     expect(await waitForJob(t, authorization, job.id)).toMatchObject({ status: 'FAILED', failureCode: 'INTERRUPTED' });
@@ -584,7 +616,7 @@ describe('GTFS import atomicity', () => {
     const left = await t.db.$client.query(
       `select to_regclass($1) as partition, (select count(*)::int from gtfs_feeds
        where id = $2) as feeds`,
-      [stopTimesPartition(rows[0].id), rows[0].id],
+      [tripTimesPartition(rows[0].id), rows[0].id],
     );
     expect(left.rows[0]).toEqual({ partition: null, feeds: 0 });
     expect((await scheduleAt(bullfrog, '2007-06-05')).routes.length).toBeGreaterThan(0);

@@ -153,8 +153,8 @@ async function expandFrequencies(db: TDatabase, feedId: number, rows: TPassingRo
     first_departure: number;
   }>(
     `select f.trip_ref, f.start_time, f.end_time, f.headway_secs,
-            (select st.departure from gtfs_stop_times st where st.feed_id = $1 and st.trip_ref = f.trip_ref
-              order by st.sequence limit 1) as first_departure
+            (select t.departures[1] from gtfs_trip_times t where t.feed_id = $1 and t.trip_ref = f.trip_ref)
+              as first_departure
        from gtfs_frequencies f where f.feed_id = $1 and f.trip_ref = any($2::int[])`,
     [feedId, tripRefs],
   );
@@ -174,32 +174,52 @@ async function expandFrequencies(db: TDatabase, feedId: number, rows: TPassingRo
   });
 }
 
+/** Which passings to read: a stop's (optionally of one route, one direction), or a route direction's. */
+type TPassingsOf =
+  | { stopRef: number; services: number[]; routeRef?: number; direction?: number }
+  | { stopRef?: undefined; routeRef: number; direction: number; services: number[] };
+
 /**
- * Passings matching a condition. They come back grouped, as arrays per route,
- * direction, stop and service: a busy stop's thousand passings are a dozen
- * rows, which node-postgres parses several times faster than a thousand.
+ * A stop's passings. They come back grouped, as arrays per route, direction
+ * and service: a busy stop's thousand passings are a dozen rows, which
+ * node-postgres parses several times faster than a thousand. The trips' times
+ * are taken out of their arrays before grouping (OFFSET 0 keeps the planner
+ * from carrying whole arrays into the sort).
  */
-async function readPassings(
+async function readStopPassings(
   db: TDatabase,
-  feed: { feed_id: number; has_frequencies: boolean },
-  condition: string,
-  values: unknown[],
+  feedId: number,
+  of: { stopRef: number; services: number[]; routeRef?: number; direction?: number },
 ): Promise<TPassingRow[]> {
+  const values: unknown[] = [feedId, of.stopRef, of.services];
+  let condition = '';
+  if (of.routeRef !== undefined) {
+    values.push(of.routeRef);
+    condition += ` and t.route_ref = $${values.length}`;
+  }
+  if (of.direction !== undefined) {
+    values.push(of.direction);
+    condition += ` and t.direction = $${values.length}`;
+  }
   const { rows } = await db.$client.query<{
     route_ref: number;
     direction: number;
-    stop_ref: number;
     service_ref: number;
     sequences: number[];
     trips: number[];
     arrivals: number[];
     departures: number[];
   }>(
-    `select route_ref, direction, stop_ref, service_ref, array_agg(sequence) as sequences, array_agg(trip_ref) as trips,
+    `select route_ref, direction, service_ref, array_agg(sequence) as sequences, array_agg(trip_ref) as trips,
             array_agg(arrival) as arrivals, array_agg(departure) as departures
-       from gtfs_stop_times where feed_id = $1 and ${condition}
-      group by route_ref, direction, stop_ref, service_ref`,
-    [feed.feed_id, ...values],
+       from (select t.route_ref, t.direction, t.service_ref, s.sequence, t.trip_ref,
+                    t.arrivals[s.position] as arrival, t.departures[s.position] as departure
+               from gtfs_pattern_stops s
+               join gtfs_trip_times t on t.feed_id = s.feed_id and t.pattern_ref = s.pattern_ref
+              where s.feed_id = $1 and s.stop_ref = $2 and t.feed_id = $1 and t.service_ref = any($3::int[])${condition}
+             offset 0) passing
+      group by route_ref, direction, service_ref`,
+    values,
   );
   const passings: TPassingRow[] = [];
   for (const row of rows) {
@@ -207,7 +227,7 @@ async function readPassings(
       passings.push({
         route_ref: row.route_ref,
         direction: row.direction,
-        stop_ref: row.stop_ref,
+        stop_ref: of.stopRef,
         service_ref: row.service_ref,
         sequence: row.sequences[i],
         trip_ref: row.trips[i],
@@ -216,6 +236,74 @@ async function readPassings(
       });
     }
   }
+  return passings;
+}
+
+/**
+ * A route direction's passings: its trips, a row each with their times, and
+ * the stops of their patterns, put together here (a busy route's tens of
+ * thousands of passings are a few hundred rows).
+ */
+async function readRoutePassings(
+  db: TDatabase,
+  feedId: number,
+  of: { routeRef: number; direction: number; services: number[] },
+): Promise<TPassingRow[]> {
+  const values = [feedId, of.routeRef, of.direction, of.services];
+  const [trips, patterns] = await Promise.all([
+    db.$client.query<{
+      trip_ref: number;
+      service_ref: number;
+      pattern_ref: number;
+      arrivals: number[];
+      departures: number[];
+    }>(
+      `select trip_ref, service_ref, pattern_ref, arrivals, departures from gtfs_trip_times
+        where feed_id = $1 and route_ref = $2 and direction = $3 and service_ref = any($4::int[])`,
+      values,
+    ),
+    db.$client.query<{ pattern_ref: number; stops: number[]; sequences: number[] }>(
+      `select pattern_ref, array_agg(stop_ref order by position) as stops,
+              array_agg(sequence order by position) as sequences
+         from gtfs_pattern_stops
+        where feed_id = $1 and pattern_ref in (select pattern_ref from gtfs_trip_times
+                                                where feed_id = $1 and route_ref = $2 and direction = $3
+                                                  and service_ref = any($4::int[]))
+        group by pattern_ref`,
+      values,
+    ),
+  ]);
+  const byRef = new Map(patterns.rows.map((row) => [row.pattern_ref, row]));
+  const passings: TPassingRow[] = [];
+  for (const trip of trips.rows) {
+    const pattern = byRef.get(trip.pattern_ref);
+    if (!pattern) continue;
+    for (let i = 0; i < pattern.stops.length; i++) {
+      passings.push({
+        route_ref: of.routeRef,
+        direction: of.direction,
+        stop_ref: pattern.stops[i],
+        service_ref: trip.service_ref,
+        sequence: pattern.sequences[i],
+        trip_ref: trip.trip_ref,
+        arrival: trip.arrivals[i],
+        departure: trip.departures[i],
+      });
+    }
+  }
+  return passings;
+}
+
+/** The passings of a stop or a route direction on the services of a date, frequency-based trips run out, in time order. */
+async function readPassings(
+  db: TDatabase,
+  feed: { feed_id: number; has_frequencies: boolean },
+  of: TPassingsOf,
+): Promise<TPassingRow[]> {
+  const passings =
+    of.stopRef === undefined
+      ? await readRoutePassings(db, feed.feed_id, of)
+      : await readStopPassings(db, feed.feed_id, of);
   const expanded = feed.has_frequencies ? await expandFrequencies(db, feed.feed_id, passings) : passings;
   return expanded.sort((a, b) => a.arrival - b.arrival || a.trip_ref - b.trip_ref);
 }
@@ -354,17 +442,12 @@ async function stopSchedule(
   route: TFeedRef | null,
   direction: TRouteDirection | undefined,
 ): Promise<TSchedule> {
-  const values: unknown[] = [stop.ref, stop.services];
-  let condition = 'stop_ref = $2 and service_ref = any($3::int[])';
-  if (route) {
-    values.push(route.ref);
-    condition += ` and route_ref = $${values.length + 1}`;
-  }
-  if (direction) {
-    values.push(DIRECTIONS.indexOf(direction));
-    condition += ` and direction = $${values.length + 1}`;
-  }
-  const passings = await readPassings(db, stop, condition, values);
+  const passings = await readPassings(db, stop, {
+    stopRef: stop.ref,
+    services: stop.services,
+    routeRef: route?.ref,
+    direction: direction ? DIRECTIONS.indexOf(direction) : undefined,
+  });
   const byRoute = groupBy(passings, (row) => `${row.route_ref}:${row.direction}`);
   const [routes, services, trips, routeStopTimes] = await Promise.all([
     readRoutes(db, stop.feed_id, distinct(passings.map((row) => row.route_ref))),
@@ -405,11 +488,11 @@ async function routeStops(
   direction: TRouteDirection,
 ): Promise<{ stops: TRouteStopTimes[]; services: number[]; row?: TRouteRow }> {
   const [passings, routes] = await Promise.all([
-    readPassings(db, route, 'route_ref = $2 and direction = $3 and service_ref = any($4::int[])', [
-      route.ref,
-      DIRECTIONS.indexOf(direction),
-      route.services,
-    ]),
+    readPassings(db, route, {
+      routeRef: route.ref,
+      direction: DIRECTIONS.indexOf(direction),
+      services: route.services,
+    }),
     readRoutes(db, route.feed_id, [route.ref]),
   ]);
   const row = routes.get(route.ref);

@@ -14,7 +14,7 @@ import {
   type TImportProgress,
   type TStagedFeed,
 } from './import-feed.ts';
-import { StopTimesStaging } from './stop-times-staging.ts';
+import { TripTimesStaging } from './trip-times-staging.ts';
 
 export interface TFeedCheckInput {
   jobId: number;
@@ -63,8 +63,9 @@ async function describeRead(
  * staging and as long as it stays valid, loads it into a LOADING feed (COPY,
  * indexes, small tables, partition) so the confirm only swaps. A feed that
  * ends with errors, a cancel or a failure drops what was loaded. A load that
- * could not finish (a repeated sequence the index refused) leaves nothing
- * staged: the confirm then imports from the file and reports it as before.
+ * could not finish (a repeated sequence in a trip scattered through the file)
+ * leaves nothing staged: the confirm then imports from the file and reports
+ * it as before.
  */
 export async function checkFeed(db: TDatabase, input: TFeedCheckInput): Promise<TFeedCheck> {
   const { signal } = input;
@@ -79,7 +80,7 @@ export async function checkFeed(db: TDatabase, input: TFeedCheckInput): Promise<
     return { ...(await describeRead(db, input, read)), staged: null, stagingFailure: null };
   }
   const feedId = await createFeed(db, input.groupId, input.jobId);
-  const staging = new StopTimesStaging(db, feedId);
+  const staging = new TripTimesStaging(db, feedId);
   const dropStaged = async (error: Error) => {
     await staging.abort(error);
     await dropFeed(db, feedId).catch(() => {});

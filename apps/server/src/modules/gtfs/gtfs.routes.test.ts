@@ -16,6 +16,7 @@ import { writeZip } from '../../../test/zip-writer.ts';
 import { endInterruptedGtfsJob, importGtfsFeed } from '../../jobs/gtfs-imports.ts';
 import { DEMO_FEED_PATH, resumeDemoImport } from './demo-feed.ts';
 import { gtfsUploadDir } from './gtfs-jobs.ts';
+import { checkFeed } from './import/check-feed.ts';
 import { importFeed, type TImportProgress } from './import/import-feed.ts';
 import { tripTimesPartition } from './import/trip-times-staging.ts';
 
@@ -453,6 +454,32 @@ describe('GTFS import lifecycle', () => {
       rowsDone: total,
       rowsTotal: total,
     });
+  });
+
+  it('shows a check’s load after its read: every row read, then indexing and the systems', async () => {
+    const group = await createMobilityGroup(t.db);
+    const { rows } = await t.db.$client.query<{ id: number }>(
+      `insert into gtfs_import_jobs (group_id, status, file_name, file_size) values ($1, 'VALIDATING', 'feed.zip', 1)
+       returning id`,
+      [group.id],
+    );
+    const progress: TImportProgress[] = [];
+    const check = await checkFeed(t.db, {
+      jobId: rows[0].id,
+      groupId: group.id,
+      filePath: path.join(GTFS_FIXTURES, 'caltrain-2016.zip'),
+      today: 20_170_101,
+      isStaging: true,
+      signal: new AbortController().signal,
+      onProgress: (step) => progress.push({ ...step }),
+    });
+    expect(check.staged).not.toBeNull();
+    const reading = progress.filter((step) => step.phase === 'READING');
+    const total = reading.at(-1)?.rowsDone as number;
+    expect(total).toBeGreaterThan(1000);
+    const later = progress.slice(reading.length);
+    expect([...new Set(later.map((step) => step.phase))]).toEqual(['INDEXING', 'SYSTEMS']);
+    for (const step of later) expect(step, step.phase).toMatchObject({ rowsDone: total, rowsTotal: total });
   });
 
   it('loads a user’s feed with its own dates, even the demo’s feed', async () => {

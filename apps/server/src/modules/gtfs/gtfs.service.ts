@@ -190,7 +190,7 @@ export async function confirmImportJob(
       throw new AppError('GTFS_JOB_NOT_CONFIRMABLE', { status: 409, message: 'Only a validated feed can be imported' });
     }
     await tx.execute(
-      sql`update gtfs_import_jobs set status = 'QUEUED', confirmed_by = ${auth.user.id}, rows_done = 0 where id = ${id}`,
+      sql`update gtfs_import_jobs set status = 'QUEUED', phase = null, confirmed_by = ${auth.user.id}, rows_done = 0 where id = ${id}`,
     );
     await queueGtfsImport(jobs, tx, { id, groupId: rows[0].group_id });
     await recordAudit(tx, actor, {

@@ -99,10 +99,8 @@ export async function checkFeed(db: TDatabase, input: TFeedCheckInput): Promise<
         db,
         staging,
         { model: read.model, rowsRead: read.rowsRead },
-        {
-          signal,
-          onProgress: () => readOptions.onProgress?.(read.rowsRead),
-        },
+        // Its steps show as the import's would (indexing, systems): every row is read by then.
+        { signal, onProgress: input.onProgress },
       ).catch((error: unknown) => {
         if (signal.aborted) throw error;
         if (!(error instanceof DuplicateSequenceError)) stagingFailure = String(error);

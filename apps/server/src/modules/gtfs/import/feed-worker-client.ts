@@ -124,12 +124,18 @@ async function runFeedWorker<T>(db: TDatabase, task: TFeedTask, options: TRunOpt
 /** checkFeed, in a worker thread. */
 export async function checkFeedInWorker(db: TDatabase, input: TFeedCheckInput): Promise<TFeedCheckResult> {
   const { signal, onProgress, ...rest } = input;
+  // A staged feed waits for its confirm: its swap then starts in a thread that has its modules loaded. The
+  // thread starts as soon as the feed read without errors and its load begins (the phase leaves READING):
+  // its modules take a third of a second, which a confirm right after the check would otherwise wait for.
+  const onCheckProgress = (progress: TImportProgress) => {
+    if (progress.phase !== 'READING') prepareFeedWorker();
+    onProgress(progress);
+  };
   const check = await runFeedWorker<TFeedCheckResult>(
     db,
     { kind: 'check', input: rest },
-    { jobId: input.jobId, signal, onProgress },
+    { jobId: input.jobId, signal, onProgress: onCheckProgress },
   );
-  // A staged feed waits for its confirm: its swap then starts in a thread that has its modules loaded.
   if (check.staged) prepareFeedWorker();
   return check;
 }

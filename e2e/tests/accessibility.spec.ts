@@ -3,6 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   closeNotifications,
   expect,
   expectAccessible,
@@ -71,8 +72,11 @@ test.describe('accessibility', () => {
     await expectSkipLinkToContent(page, 'Saltar para o conteúdo');
 
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await page.goto('/events');
     await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
     await expectSkipLinkToContent(page, 'Skip to content');

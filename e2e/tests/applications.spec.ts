@@ -3,6 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   closeNotifications,
   expect,
   MOBILE,
@@ -181,8 +182,11 @@ test.describe('managing applications at /apps', () => {
     await expect(page).toHaveURL(/\/apps\/create$/);
     // Exact: until the form renders, the list's search box ("…por nome ou descrição") is still on the page.
     await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Horários da STCP');
-    await page.getByRole('combobox', { name: 'Tipo', exact: true }).click();
-    await page.getByRole('option', { name: 'Ligação externa', exact: true }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: 'Tipo', exact: true }).click(),
+      page.getByRole('option', { name: 'Ligação externa', exact: true }),
+    );
     await page.getByRole('button', { name: 'Criar aplicação' }).click();
     await expect(page.getByText('Indique o endereço que a aplicação abre')).toBeVisible();
     await page.getByRole('textbox', { name: 'Endereço' }).fill('https://www.stcp.pt/');

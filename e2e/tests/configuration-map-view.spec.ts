@@ -1,5 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, closeNotifications, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  chooseFromList,
+  closeNotifications,
+  expect,
+  MOBILE,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 const VIEW_SETTINGS = ['app.mapCenter', 'app.mapZoom', 'app.mapMaxBounds', 'app.mapMaxBoundsMobile'];
 type TBounds = [[number, number], [number, number]];
@@ -81,8 +91,11 @@ test.describe('the map view on the configuration screen', () => {
 
       // In English, on a phone.
       await page.setViewportSize(MOBILE);
-      await page.getByRole('button', { name: 'Idioma' }).click();
-      await page.getByRole('menuitem', { name: 'English' }).click();
+      await chooseFromList(
+        page,
+        () => page.getByRole('button', { name: 'Idioma' }).click(),
+        page.getByRole('menuitem', { name: 'English' }),
+      );
       await expect(picker.getByRole('button', { name: 'Open the map on this view' })).toBeVisible();
       await expect(picker.getByTestId('map-view-bounds')).toHaveText('No bounds: the map moves freely.');
       await closeNotifications(page);

@@ -3,6 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   demoNetworkImported,
   expect,
   MOBILE,
@@ -176,8 +177,7 @@ test('on a phone a list pages, long filter chips wrap, and the statistics period
   await page.getByRole('button', { name: 'Filtros' }).click();
   const category = page.getByTestId('filter-panel').getByRole('combobox', { name: 'Categoria', exact: true });
   for (const name of ['Perturbação no serviço de metro', 'Avaria de equipamento']) {
-    await category.click();
-    await page.getByRole('option', { name, exact: true }).click();
+    await chooseFromList(page, () => category.click(), page.getByRole('option', { name, exact: true }));
   }
   await page.getByRole('button', { name: 'Filtros' }).click();
   const chip = page.getByTestId('filter-badges').getByText(/^Categoria: /);

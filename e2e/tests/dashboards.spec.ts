@@ -196,8 +196,11 @@ test.describe('data sources and dashboards', () => {
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
     await expect(dialog.getByText('Deve indicar um valor para o parâmetro')).toBeVisible();
     await dialog.getByLabel(/^Mínimo de ocorrências/).fill('1');
-    await dialog.getByRole('combobox', { name: /^Prioridades/ }).click();
-    await page.getByRole('option', { name: PRIORITY_LABELS[firstPriority] as string, exact: true }).click();
+    await chooseFromList(
+      page,
+      () => dialog.getByRole('combobox', { name: /^Prioridades/ }).click(),
+      page.getByRole('option', { name: PRIORITY_LABELS[firstPriority] as string, exact: true }),
+    );
     await page.keyboard.press('Escape');
     await capture(page, 'dashboard-filters-pt-PT');
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
@@ -247,8 +250,11 @@ test.describe('data sources and dashboards', () => {
     await visitor.close();
 
     // In English, and on a phone.
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await page.goto(`/dashboard/${dashboardId}`);
     await expect(page.getByRole('img', { name: /^Pie chart “Por prioridade”/ })).toBeVisible();
     await expect(page.getByText('Choose the filters to see this widget.')).toBeVisible();
@@ -343,8 +349,11 @@ test.describe('data sources and dashboards', () => {
     await capture(page, 'dashboard-widget-preview-new-pt-PT');
 
     await page.setViewportSize(MOBILE);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await expect(page.getByRole('region', { name: 'Preview' })).toHaveCount(2);
     await capture(page, 'dashboard-widget-preview-mobile-en-US');
 
@@ -354,8 +363,11 @@ test.describe('data sources and dashboards', () => {
       /Este: 66[,.]7\s?% \(2\); Oeste: 33[,.]3\s?% \(1\)/,
     );
     await expect(page.getByRole('table', { name: 'Zonas em tabela' })).toContainText('Oeste');
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: 'Português' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Language' }).click(),
+      page.getByRole('menuitem', { name: 'Português' }),
+    );
   });
 
   test('a visitor filters a public table by categories named by the server; a source in use cannot be deleted', async ({

@@ -1,4 +1,4 @@
-import { ACCOUNTS, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, chooseFromList, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 test.describe('the date input', () => {
   test('a date is typed with its dashes added, a wrong one is cleared on leaving, and the calendar picks one', async ({
@@ -60,8 +60,11 @@ test.describe('the date input', () => {
 
   test('in English and on a phone', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await page.goto('/audit');
     await page.getByRole('button', { name: 'Filters' }).click();
     const period = page.getByRole('group', { name: 'Period' });

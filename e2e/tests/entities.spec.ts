@@ -1,4 +1,4 @@
-import { ACCOUNTS, capture, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, chooseFromList, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 test.describe('entities', () => {
   test('a NIF with a wrong check digit is refused on its field; the corrected one creates the entity', async ({
@@ -8,8 +8,11 @@ test.describe('entities', () => {
     await page.getByLabel(/^Nome/).fill('Junta de Freguesia de Paranhos');
     // 501306098: nine digits, but the check digit should be 9.
     await page.getByLabel(/^NIF/).fill('501306098');
-    await page.getByRole('combobox', { name: 'Tipo de entidade' }).click();
-    await page.getByRole('option', { name: 'Município' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: 'Tipo de entidade' }).click(),
+      page.getByRole('option', { name: 'Município' }),
+    );
     await page.getByRole('button', { name: 'Criar entidade' }).click();
     await expect(page.getByText('NIF inválido: deve ter 9 algarismos e um dígito de controlo correto')).toBeVisible();
     await expect(page).toHaveURL(/\/entity\/create$/);
@@ -47,8 +50,11 @@ test.describe('entities', () => {
   test('my entity, on a phone, in English', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await signIn(page, ACCOUNTS.operator);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await page.goto('/myEntity');
     await expect(page.getByRole('heading', { name: 'My entity' })).toBeVisible();
     await capture(page, 'my-entity-mobile-en-US');

@@ -1,5 +1,15 @@
 import type { Locator, Page, Route } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, expect, MOBILE, pauseClock, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  chooseFromList,
+  expect,
+  MOBILE,
+  pauseClock,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 /**
  * Spec 000 §8: what the console says when a call fails — 'Something Went Wrong!'
@@ -180,8 +190,11 @@ test.describe('the bottom message area (spec 001 §2)', () => {
   test('a message never lies over a dialog: the dialog’s close button stays clickable', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await page.route('**/api/auth/impersonate', failWith500);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Personificar utilizador' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByTestId('user-menu').click(),
+      page.getByRole('menuitem', { name: 'Personificar utilizador' }),
+    );
     const dialog = page.getByRole('dialog', { name: 'Selecione um utilizador para personificar' });
     await dialog
       .getByRole('button', { name: /^Atuar como / })
@@ -233,8 +246,11 @@ test.describe('in English', () => {
   test('a failed list and a failed save speak English', async ({ page }) => {
     const id = await firstCategoryId(page);
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await page.route(SEARCH, failWith500);
     await page.goto('/event-category');

@@ -5,6 +5,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
   closeNotifications,
   expect,
@@ -125,8 +126,11 @@ test.describe('event requests', () => {
     // Accepting it asks for the place the reporter left out.
     await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
     const acceptDialog = page.getByRole('dialog', { name: 'Aceitar o pedido' });
-    await acceptDialog.getByRole('combobox', { name: /^Prioridade/ }).click();
-    await page.getByRole('option', { name: 'Alta' }).click();
+    await chooseFromList(
+      page,
+      () => acceptDialog.getByRole('combobox', { name: /^Prioridade/ }).click(),
+      page.getByRole('option', { name: 'Alta' }),
+    );
     await acceptDialog.getByRole('button', { name: 'Aceitar e criar a ocorrência' }).click();
     await expect(acceptDialog.getByText('Indique a localização no mapa')).toBeVisible();
     await closeNotifications(page);
@@ -194,8 +198,11 @@ test.describe('event requests', () => {
     await expect(rejectRow).toContainText('Rejeitado');
 
     // In English, and on a phone.
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     // The list keeps its search and filters (in the history entry) across the language change.
     await expect(page.getByLabel('Search by subject, description or reporter')).toHaveValue(stamp);
     const englishTable = page.getByRole('table', { name: 'Event requests' });

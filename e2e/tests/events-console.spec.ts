@@ -5,6 +5,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
   closeNotifications,
   expect,
@@ -226,8 +227,11 @@ test.describe('events console', () => {
 
     // Priority filter, with its badge; cleared by the badge.
     await page.getByRole('button', { name: 'Filtros' }).click();
-    await page.getByTestId('filter-panel').getByLabel('Prioridade', { exact: true }).click();
-    await page.getByRole('option', { name: 'Crítica' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByTestId('filter-panel').getByLabel('Prioridade', { exact: true }).click(),
+      page.getByRole('option', { name: 'Crítica' }),
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByRole('link', { name: 'Lista semáforo avariado', exact: true })).toHaveCount(0);
     await expect(page.getByTestId('filter-badges').getByText('Prioridade: Crítica')).toBeVisible();
@@ -278,8 +282,11 @@ test.describe('events console', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
 
     await page.goto('/events/create');
     await page.getByRole('button', { name: 'Create event' }).click();
@@ -399,8 +406,11 @@ async function expectTypedTimesKept(
   expect(category.ok(), await category.text()).toBeTruthy();
 
   await signIn(page, ACCOUNTS.admin);
-  await page.getByRole('button', { name: /^(Idioma|Language)$/ }).click();
-  await page.getByRole('menuitem', { name: texts.language }).click();
+  await chooseFromList(
+    page,
+    () => page.getByRole('button', { name: /^(Idioma|Language)$/ }).click(),
+    page.getByRole('menuitem', { name: texts.language }),
+  );
   await page.goto('/events/create');
 
   // A new event starts now, where the user is.

@@ -5,6 +5,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
   closeNotifications,
   expect,
@@ -93,14 +94,20 @@ test.describe('GTFS import screen', () => {
     await capture(page, 'gtfs-import-demo-done-pt-PT');
 
     await page.setViewportSize(MOBILE);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     const english = page.getByRole('region', { name: /^Import of metro-porto-2025\.zip/ });
     await expect(english.getByText('Done', { exact: true })).toBeVisible();
     await expect(english.getByText(/^\d{1,3}(,\d{3})+ of \d{1,3}(,\d{3})+ rows$/)).toBeVisible();
     await capture(page, 'gtfs-import-demo-done-mobile-en-US');
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: 'Português' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Language' }).click(),
+      page.getByRole('menuitem', { name: 'Português' }),
+    );
   });
 
   test('a feed with errors: at 1366 px every badge shows whole, and the history counts what the report counted', async ({

@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
   demoStop,
   expect,
@@ -334,8 +335,11 @@ test.describe('incidents on the public map', () => {
     await expect(page.getByRole('button', { name: 'Report an occurrence' })).toBeInViewport();
     await capture(page, 'incidents-map-mobile-en-US');
     await page.getByRole('button', { name: 'Report an occurrence' }).click();
-    await reportDialog(page).getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: /^Obras na via / }).click();
+    await chooseFromList(
+      page,
+      () => reportDialog(page).getByRole('combobox', { name: 'Category' }).click(),
+      page.getByRole('option', { name: /^Obras na via / }),
+    );
     await expect(reportDialog(page).getByRole('button', { name: 'Use my location' })).toBeVisible();
     await capture(page, 'incidents-report-mobile-en-US');
   });
@@ -417,8 +421,11 @@ test.describe('incidents on the public map', () => {
     await expect(dialog.getByRole('combobox', { name: 'Criadas há mais de' })).toBeVisible();
     await capture(page, 'incidents-subfilter-pt-PT');
     // Created an hour ago is not "more than a day ago": the map drops them until the filter is cleared.
-    await dialog.getByRole('combobox', { name: 'Criadas há mais de' }).click();
-    await page.getByRole('option', { name: 'Há mais de um dia' }).click();
+    await chooseFromList(
+      page,
+      () => dialog.getByRole('combobox', { name: 'Criadas há mais de' }).click(),
+      page.getByRole('option', { name: 'Há mais de um dia' }),
+    );
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('map-incident-status')).toHaveText('0 ocorrências no mapa');

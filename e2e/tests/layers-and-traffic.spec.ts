@@ -8,6 +8,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   closeNotifications,
   expect,
   MOBILE,
@@ -78,8 +79,11 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     await expect(page.getByText('Indique o endereço')).toBeVisible();
 
     await page.getByLabel(/^Nome/).fill('Ortofotomapa DGT');
-    await page.getByRole('combobox', { name: /^Tipo de serviço/ }).click();
-    await page.getByRole('option', { name: 'WMS' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: /^Tipo de serviço/ }).click(),
+      page.getByRole('option', { name: 'WMS' }),
+    );
     await page.getByLabel(/^Endereço/).fill('https://tiles.example/orto/{z}/{x}/{y}.png');
     await page.getByRole('button', { name: 'Criar camada' }).click();
     await expect(page.getByText('O endereço não serve este tipo', { exact: false })).toBeVisible();
@@ -250,8 +254,11 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
 
   test('the screens in English and on a phone', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await page.goto('/layers');
     await expect(page.getByRole('heading', { name: 'Traffic (Waze for Cities)' })).toBeVisible();
     await capture(page, 'layers-en-US');

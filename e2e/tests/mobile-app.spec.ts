@@ -3,6 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
   demoStop,
   expect,
@@ -223,8 +224,11 @@ test.describe('inside a mobile app', () => {
     expect(token).toBeTruthy();
     expect(JSON.stringify(await page.evaluate(() => window.__hostInbox))).not.toContain(token);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Terminar sessão' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByTestId('user-menu').click(),
+      page.getByRole('menuitem', { name: 'Terminar sessão' }),
+    );
     await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible();
     await expect.poll(() => received(page, 'SIGNED_OUT')).toHaveLength(1);
   });

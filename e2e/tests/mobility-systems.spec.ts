@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
   closeNotifications,
   expect,
@@ -194,8 +195,11 @@ test.describe('mobility groups and systems', () => {
 
     await page.setViewportSize(MOBILE);
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await page.goto('/mobile-systems');
     await page.getByLabel('Search systems by name, description or code').fill('paragem de teste ligeiro');
     await expect(page.getByRole('link', { name: 'Paragem de Teste Ligeiro', exact: true })).toBeVisible();
@@ -287,8 +291,11 @@ test.describe('mobility groups and systems', () => {
 
     await signIn(page, ACCOUNTS.admin, '/mobile-systems/create');
     await page.getByLabel(/^Nome/).fill('Linha 800');
-    await page.getByRole('combobox', { name: /^Tipo de sistema/ }).click();
-    await page.getByRole('option', { name: 'Carreira' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: /^Tipo de sistema/ }).click(),
+      page.getByRole('option', { name: 'Carreira' }),
+    );
     await chooseOption(page, page.getByRole('combobox', { name: /^Grupo/ }), 'Linhas de Gondomar', 'gondomar');
     const map = page.getByTestId('geometry-map').locator('canvas');
     await expect(map).toBeVisible();

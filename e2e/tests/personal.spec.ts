@@ -3,6 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   closeNotifications,
   expect,
   MOBILE,
@@ -56,10 +57,16 @@ test.describe('personal area', () => {
     await expect(page.getByText('Preencha o nome completo')).toBeVisible();
     await page.getByLabel(/^Nome/).fill(ACCOUNTS.transport.name);
 
-    await page.getByRole('combobox', { name: /^Idioma/ }).click();
-    await page.getByRole('option', { name: 'English' }).click();
-    await page.getByRole('combobox', { name: /^Fuso horário/ }).fill('Azores');
-    await page.getByRole('option', { name: /^Atlantic\/Azores \(UTC/ }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: /^Idioma/ }).click(),
+      page.getByRole('option', { name: 'English' }),
+    );
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: /^Fuso horário/ }).fill('Azores'),
+      page.getByRole('option', { name: /^Atlantic\/Azores \(UTC/ }),
+    );
     await page.getByRole('switch', { name: /Receber notificações/ }).uncheck({ force: true });
     await page.getByRole('button', { name: 'Guardar alterações' }).click();
 
@@ -87,8 +94,11 @@ test.describe('personal area', () => {
     page,
   }) => {
     await signIn(page, ACCOUNTS.admin);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Personificar utilizador' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByTestId('user-menu').click(),
+      page.getByRole('menuitem', { name: 'Personificar utilizador' }),
+    );
     const modal = page.getByRole('dialog', { name: 'Selecione um utilizador para personificar' });
     await modal.getByLabel('Pesquisar por nome ou email').fill('Marta');
     await modal.getByRole('button', { name: `Atuar como ${ACCOUNTS.transport.name}` }).click();
@@ -98,8 +108,11 @@ test.describe('personal area', () => {
     await expect(page.getByRole('button', { name: 'Guardar alterações' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Alterar palavra-passe' })).toHaveCount(0);
     await capture(page, 'personal-impersonating-pt-PT');
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Sair da personificação' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByTestId('user-menu').click(),
+      page.getByRole('menuitem', { name: 'Sair da personificação' }),
+    );
     await expect(page.getByTestId('impersonation-banner')).toHaveCount(0);
   });
 });

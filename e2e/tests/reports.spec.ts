@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
   closeNotifications,
   expect,
@@ -98,10 +99,16 @@ test.describe('reports', () => {
     await page.getByRole('button', { name: 'Criar agendamento' }).click();
     await expect(page.getByText('Deve indicar um valor para o parâmetro')).toBeVisible();
     await page.getByLabel(/^Desde/).fill('01-01-2020');
-    await page.getByRole('combobox', { name: /^Periodicidade/ }).click();
-    await page.getByRole('option', { name: 'Semanalmente' }).click();
-    await page.getByRole('combobox', { name: /^Dia da semana/ }).click();
-    await page.getByRole('option', { name: 'Segunda-feira' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: /^Periodicidade/ }).click(),
+      page.getByRole('option', { name: 'Semanalmente' }),
+    );
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: /^Dia da semana/ }).click(),
+      page.getByRole('option', { name: 'Segunda-feira' }),
+    );
     // Typed as a person types it, from a click in the hours: the minutes follow once the hour is whole.
     await page.getByRole('spinbutton', { name: 'Hora (horas)' }).click();
     await page.keyboard.type('0730');
@@ -223,8 +230,11 @@ test.describe('reports', () => {
     await expect(page.getByText('Indique a etiqueta')).toBeVisible();
 
     await page.getByLabel(/^Nome/).first().fill('Utilizadores por entidade');
-    await page.getByRole('combobox', { name: /^Categoria/ }).click();
-    await page.getByRole('option', { name: 'Outros' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: /^Categoria/ }).click(),
+      page.getByRole('option', { name: 'Outros' }),
+    );
     const query = page.getByRole('textbox', { name: 'Consulta', exact: true });
     await query.fill('select nome from tabela_que_nao_existe');
     const parameter = page.getByRole('group', { name: /^Parâmetro/ });
@@ -254,8 +264,11 @@ test.describe('reports', () => {
     expect(seen.content[0]).not.toHaveProperty('query');
 
     // In English, on a phone.
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await page.setViewportSize(MOBILE);
     await page.goto('/reports');
     await expect(page.getByRole('heading', { name: 'Others' })).toBeVisible();

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
 import {
   ACCOUNTS,
   capture,
+  chooseFromList,
   expect,
   MOBILE,
   openFromMenu,
@@ -34,8 +35,11 @@ test.describe('signing in and out', () => {
 
   test('signing out returns to the public home and protected pages ask to sign in again', async ({ page }) => {
     await signIn(page, ACCOUNTS.readOnly);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Terminar sessão' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByTestId('user-menu').click(),
+      page.getByRole('menuitem', { name: 'Terminar sessão' }),
+    );
     await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible();
     await page.goto('/personal');
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fpersonal/);

@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
+  chooseFromList,
   chooseOption,
   demoNetworkImported,
   expect,
@@ -83,8 +84,11 @@ test.describe('timetables', () => {
     await expect(page.getByText(/\d+ passagens/)).toBeVisible();
 
     // Line D after midnight: its last runs are on the next day's clock, marked.
-    await page.getByRole('combobox', { name: 'Linha' }).click();
-    await page.getByRole('option', { name: /^D para / }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: 'Linha' }).click(),
+      page.getByRole('option', { name: /^D para / }),
+    );
     await expect(passingsTable(page).getByRole('rowheader').filter({ hasText: /^01/ })).toBeVisible();
     await expect(passingsTable(page).getByLabel('dia seguinte').first()).toBeVisible();
     await capture(page, 'timetable-stop-pt-PT');
@@ -251,8 +255,11 @@ test.describe('GTFS import screen', () => {
 
     // English, on a phone.
     await page.setViewportSize(MOBILE);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
     await capture(page, 'gtfs-import-mobile-en-US');
   });

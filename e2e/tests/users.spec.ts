@@ -1,4 +1,14 @@
-import { ACCOUNTS, apiAs, capture, chooseOption, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  apiAs,
+  capture,
+  chooseFromList,
+  chooseOption,
+  expect,
+  MOBILE,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 test.describe('the user list', () => {
   test('keeps its filters and page when the user comes back with the browser', async ({ page, request }) => {
@@ -26,8 +36,11 @@ test.describe('the user list', () => {
     await page.getByLabel('Pesquisar utilizadores').fill('teresa lobo');
     await expect(page.getByText('24 registos')).toBeVisible();
     await page.getByRole('button', { name: 'Filtros' }).click();
-    await page.getByRole('combobox', { name: 'Estado' }).click();
-    await page.getByRole('option', { name: 'Ativo', exact: true }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('combobox', { name: 'Estado' }).click(),
+      page.getByRole('option', { name: 'Ativo', exact: true }),
+    );
     await expect(page.getByTestId('filter-badges')).toContainText('Estado: Ativo');
     await page.getByRole('button', { name: 'Página 2' }).click();
     await expect(page.getByRole('link', { name: 'Teresa Lobo 21', exact: true })).toBeVisible();
@@ -88,8 +101,11 @@ test.describe('creating a user', () => {
   test('the user form reads well on a phone, in English', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await signIn(page, ACCOUNTS.admin);
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByRole('button', { name: 'Idioma' }).click(),
+      page.getByRole('menuitem', { name: 'English' }),
+    );
     await page.goto('/user/create');
     await page.getByRole('button', { name: 'Create user' }).click();
     await expect(page.getByText('Fill in the full name')).toBeVisible();
@@ -100,8 +116,11 @@ test.describe('creating a user', () => {
 test.describe('impersonation', () => {
   test('an administrator acts as another user, sees the red banner, and comes back', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Personificar utilizador' }).click();
+    await chooseFromList(
+      page,
+      () => page.getByTestId('user-menu').click(),
+      page.getByRole('menuitem', { name: 'Personificar utilizador' }),
+    );
     const modal = page.getByRole('dialog', { name: 'Selecione um utilizador para personificar' });
     await expect(modal).toBeVisible();
     await modal.getByLabel('Pesquisar por nome ou email').fill('Rui');

@@ -248,6 +248,15 @@ export async function chooseFromList(page: Page, open: () => Promise<void>, entr
   }).toPass({ timeout: 60_000 });
 }
 
+/** Changes the language with the header's language menu (its button says "Idioma" or "Language"). */
+export async function chooseLanguage(page: Page, language: string) {
+  await chooseFromList(
+    page,
+    () => page.getByRole('button', { name: /^(Idioma|Language)$/ }).click(),
+    page.getByRole('menuitem', { name: language }),
+  );
+}
+
 /** Picks an option of a Mantine select, searchable or not: opens it (or types `typed` into it), then clicks the option. */
 export async function chooseOption(page: Page, box: Locator, option: string, typed?: string) {
   const open = async () => {

@@ -3,7 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
-  chooseFromList,
+  chooseLanguage,
   closeNotifications,
   expect,
   expectAccessible,
@@ -72,11 +72,7 @@ test.describe('accessibility', () => {
     await expectSkipLinkToContent(page, 'Saltar para o conteúdo');
 
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto('/events');
     await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
     await expectSkipLinkToContent(page, 'Skip to content');

@@ -3,7 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
-  chooseFromList,
+  chooseLanguage,
   closeNotifications,
   expect,
   MOBILE,
@@ -91,11 +91,7 @@ test.describe('the map view on the configuration screen', () => {
 
       // In English, on a phone.
       await page.setViewportSize(MOBILE);
-      await chooseFromList(
-        page,
-        () => page.getByRole('button', { name: 'Idioma' }).click(),
-        page.getByRole('menuitem', { name: 'English' }),
-      );
+      await chooseLanguage(page, 'English');
       await expect(picker.getByRole('button', { name: 'Open the map on this view' })).toBeVisible();
       await expect(picker.getByTestId('map-view-bounds')).toHaveText('No bounds: the map moves freely.');
       await closeNotifications(page);

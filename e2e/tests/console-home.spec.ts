@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiAs, capture, chooseFromList, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, apiAs, capture, chooseLanguage, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 /**
  * The operator's work, seeded through the API: a citizen report waiting in a
@@ -115,11 +115,7 @@ test.describe('the console home', () => {
     await page.goto('/console');
     await expect(card(page, 'Pedidos à espera').getByRole('link', { name: requestTitle })).toBeVisible();
     await capture(page, 'home-work-operator-mobile-pt-PT');
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await expect(page.getByRole('heading', { name: 'Your work' })).toBeVisible();
     await expect(card(page, 'Reports waiting').getByRole('link', { name: requestTitle })).toBeVisible();
     await expect(card(page, 'Open events')).toContainText('Critical');

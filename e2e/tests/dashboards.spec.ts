@@ -5,6 +5,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   chooseOption,
   closeNotifications,
   expect,
@@ -250,11 +251,7 @@ test.describe('data sources and dashboards', () => {
     await visitor.close();
 
     // In English, and on a phone.
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto(`/dashboard/${dashboardId}`);
     await expect(page.getByRole('img', { name: /^Pie chart “Por prioridade”/ })).toBeVisible();
     await expect(page.getByText('Choose the filters to see this widget.')).toBeVisible();
@@ -349,11 +346,7 @@ test.describe('data sources and dashboards', () => {
     await capture(page, 'dashboard-widget-preview-new-pt-PT');
 
     await page.setViewportSize(MOBILE);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await expect(page.getByRole('region', { name: 'Preview' })).toHaveCount(2);
     await capture(page, 'dashboard-widget-preview-mobile-en-US');
 

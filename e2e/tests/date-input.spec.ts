@@ -1,4 +1,4 @@
-import { ACCOUNTS, capture, chooseFromList, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, chooseLanguage, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 test.describe('the date input', () => {
   test('a date is typed with its dashes added, a wrong one is cleared on leaving, and the calendar picks one', async ({
@@ -60,11 +60,7 @@ test.describe('the date input', () => {
 
   test('in English and on a phone', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto('/audit');
     await page.getByRole('button', { name: 'Filters' }).click();
     const period = page.getByRole('group', { name: 'Period' });

@@ -1,4 +1,13 @@
-import { ACCOUNTS, capture, chooseFromList, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import {
+  ACCOUNTS,
+  capture,
+  chooseFromList,
+  chooseLanguage,
+  expect,
+  MOBILE,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
 test.describe('entities', () => {
   test('a NIF with a wrong check digit is refused on its field; the corrected one creates the entity', async ({
@@ -50,11 +59,7 @@ test.describe('entities', () => {
   test('my entity, on a phone, in English', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await signIn(page, ACCOUNTS.operator);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto('/myEntity');
     await expect(page.getByRole('heading', { name: 'My entity' })).toBeVisible();
     await capture(page, 'my-entity-mobile-en-US');

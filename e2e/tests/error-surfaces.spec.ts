@@ -4,6 +4,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   expect,
   MOBILE,
   pauseClock,
@@ -246,11 +247,7 @@ test.describe('in English', () => {
   test('a failed list and a failed save speak English', async ({ page }) => {
     const id = await firstCategoryId(page);
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await page.route(SEARCH, failWith500);
     await page.goto('/event-category');

@@ -6,6 +6,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   chooseOption,
   closeNotifications,
   expect,
@@ -198,11 +199,7 @@ test.describe('event requests', () => {
     await expect(rejectRow).toContainText('Rejeitado');
 
     // In English, and on a phone.
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     // The list keeps its search and filters (in the history entry) across the language change.
     await expect(page.getByLabel('Search by subject, description or reporter')).toHaveValue(stamp);
     const englishTable = page.getByRole('table', { name: 'Event requests' });

@@ -6,6 +6,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   chooseOption,
   closeNotifications,
   expect,
@@ -282,11 +283,7 @@ test.describe('events console', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
 
     await page.goto('/events/create');
     await page.getByRole('button', { name: 'Create event' }).click();
@@ -406,11 +403,7 @@ async function expectTypedTimesKept(
   expect(category.ok(), await category.text()).toBeTruthy();
 
   await signIn(page, ACCOUNTS.admin);
-  await chooseFromList(
-    page,
-    () => page.getByRole('button', { name: /^(Idioma|Language)$/ }).click(),
-    page.getByRole('menuitem', { name: texts.language }),
-  );
+  await chooseLanguage(page, texts.language);
   await page.goto('/events/create');
 
   // A new event starts now, where the user is.

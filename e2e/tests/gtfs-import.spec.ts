@@ -6,6 +6,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   chooseOption,
   closeNotifications,
   expect,
@@ -94,11 +95,7 @@ test.describe('GTFS import screen', () => {
     await capture(page, 'gtfs-import-demo-done-pt-PT');
 
     await page.setViewportSize(MOBILE);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     const english = page.getByRole('region', { name: /^Import of metro-porto-2025\.zip/ });
     await expect(english.getByText('Done', { exact: true })).toBeVisible();
     await expect(english.getByText(/^\d{1,3}(,\d{3})+ of \d{1,3}(,\d{3})+ rows$/)).toBeVisible();

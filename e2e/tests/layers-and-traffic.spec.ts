@@ -9,6 +9,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   closeNotifications,
   expect,
   MOBILE,
@@ -254,11 +255,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
 
   test('the screens in English and on a phone', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto('/layers');
     await expect(page.getByRole('heading', { name: 'Traffic (Waze for Cities)' })).toBeVisible();
     await capture(page, 'layers-en-US');

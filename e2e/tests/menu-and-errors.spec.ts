@@ -1,4 +1,4 @@
-import { ACCOUNTS, capture, chooseFromList, expect, openFromMenu, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, chooseLanguage, expect, openFromMenu, signIn, test } from '../support/fixtures.ts';
 
 test.describe('what each role sees', () => {
   test('the administrator has the settings group with the configuration', async ({ page }) => {
@@ -38,11 +38,7 @@ test.describe('what each role sees', () => {
 test.describe('languages', () => {
   test('switching to English turns the console to English', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await expect(page.getByRole('heading', { name: 'Hello, Administrador' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();

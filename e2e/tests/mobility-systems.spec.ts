@@ -5,6 +5,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   chooseOption,
   closeNotifications,
   expect,
@@ -195,11 +196,7 @@ test.describe('mobility groups and systems', () => {
 
     await page.setViewportSize(MOBILE);
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto('/mobile-systems');
     await page.getByLabel('Search systems by name, description or code').fill('paragem de teste ligeiro');
     await expect(page.getByRole('link', { name: 'Paragem de Teste Ligeiro', exact: true })).toBeVisible();

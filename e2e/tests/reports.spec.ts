@@ -5,6 +5,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   chooseOption,
   closeNotifications,
   expect,
@@ -264,11 +265,7 @@ test.describe('reports', () => {
     expect(seen.content[0]).not.toHaveProperty('query');
 
     // In English, on a phone.
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.setViewportSize(MOBILE);
     await page.goto('/reports');
     await expect(page.getByRole('heading', { name: 'Others' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { ACCOUNTS, capture, chooseFromList, chooseOption, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
+import { ACCOUNTS, capture, chooseLanguage, chooseOption, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 test.describe('roles and the audit log', () => {
   test('a role made of chosen permissions is created, and the audit log shows who did it and what changed', async ({
@@ -50,11 +50,7 @@ test.describe('roles and the audit log', () => {
 
   test('the role editor in English names permissions in words by area', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto('/role/create');
     const events = page.getByRole('group', { name: 'Events' });
     await expect(events.getByRole('checkbox', { name: 'Edit events' })).toBeVisible();
@@ -66,11 +62,7 @@ test.describe('roles and the audit log', () => {
   test('the audit log on a phone, in English', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto('/audit');
     await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
     await capture(page, 'audit-mobile-en-US');

@@ -5,6 +5,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   chooseOption,
   demoNetworkImported,
   expect,
@@ -255,11 +256,7 @@ test.describe('GTFS import screen', () => {
 
     // English, on a phone.
     await page.setViewportSize(MOBILE);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
     await capture(page, 'gtfs-import-mobile-en-US');
   });

@@ -3,6 +3,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseLanguage,
   chooseOption,
   expect,
   MOBILE,
@@ -101,11 +102,7 @@ test.describe('creating a user', () => {
   test('the user form reads well on a phone, in English', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await signIn(page, ACCOUNTS.admin);
-    await chooseFromList(
-      page,
-      () => page.getByRole('button', { name: 'Idioma' }).click(),
-      page.getByRole('menuitem', { name: 'English' }),
-    );
+    await chooseLanguage(page, 'English');
     await page.goto('/user/create');
     await page.getByRole('button', { name: 'Create user' }).click();
     await expect(page.getByText('Fill in the full name')).toBeVisible();

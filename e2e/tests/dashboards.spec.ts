@@ -118,6 +118,17 @@ test.describe('data sources and dashboards', () => {
 
     await addWidget(page, 'Gráfico circular');
     const pie = page.getByTestId('widget-editor-0');
+    // The preview comes first and the settings below it: from its first message to its chart, it keeps its
+    // height, so what the person is about to click in the settings does not move under the pointer.
+    const settingsBelowPreview = async () => {
+      const [preview, title] = await Promise.all([
+        pie.getByTestId('widget-preview').boundingBox(),
+        pie.getByLabel(/^Título/).boundingBox(),
+      ]);
+      return Math.round((title?.y ?? 0) - (preview?.y ?? 0));
+    };
+    await expect(pie.getByText('Preencha os campos obrigatórios deste widget para o pré-visualizar.')).toBeVisible();
+    const settingsAtFirst = await settingsBelowPreview();
     await pie.getByLabel(/^Título/).fill('Por prioridade');
     await choose(pie, page, /^Ecrã grande/, 'Metade (6/12)');
     await choose(pie, page, /^Fonte de dados/, sourceName);
@@ -127,6 +138,8 @@ test.describe('data sources and dashboards', () => {
     await pie.getByRole('switch', { name: 'Mostrar percentagens' }).check();
     await pie.getByRole('switch', { name: 'Permitir ver como tabela' }).check();
     await pie.getByRole('switch', { name: 'Permitir descarregar a imagem' }).check();
+    await expect(pie.getByRole('img', { name: /^Gráfico circular «Por prioridade»/ })).toBeVisible();
+    expect(await settingsBelowPreview()).toBe(settingsAtFirst);
 
     // A bar without its columns is refused on its own fields, and its panel says so.
     await addWidget(page, 'Gráfico de barras');

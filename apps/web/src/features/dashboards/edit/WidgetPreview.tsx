@@ -1,6 +1,6 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { TWidgetConfig, TWidgetSource } from '@mip/shared';
+import { CHART_DEFAULT_HEIGHT, type TWidgetConfig, type TWidgetSource } from '@mip/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,9 @@ import { previewWidget } from './widget-preview';
 
 /** Typing waits this long before the preview redraws, so a title is not drawn (nor read) letter by letter. */
 const PREVIEW_DELAY_MS = 400;
+
+/** A chart's card at its default height: its chart, and its title, status line and padding around it (about 107 px), with room to spare. */
+const PREVIEW_MIN_HEIGHT = CHART_DEFAULT_HEIGHT + 120;
 
 /** An HTML widget as the server cleans it when the dashboard is saved: what is typed is never drawn raw. */
 function HtmlPreview({ dashboardId, config }: { dashboardId: number | null; config: TWidgetConfig }) {
@@ -59,7 +62,7 @@ export function WidgetPreview({
   switch (preview.kind) {
     case 'incomplete':
       body = (
-        <Paper withBorder>
+        <Paper withBorder display="flex" style={{ alignItems: 'center', justifyContent: 'center' }}>
           <WidgetMessage>{t('dashboards.preview.incomplete')}</WidgetMessage>
         </Paper>
       );
@@ -85,7 +88,12 @@ export function WidgetPreview({
       <Text size="xs" c="dimmed">
         {t('dashboards.preview.help')}
       </Text>
-      {body}
+      {/* As tall as a chart's card from the start: the settings below do not jump down under the person's
+          pointer (or an open list) when a source is chosen and the chart comes. */}
+      {/* A grid of one row that fills the height: the widget's card stretches to it rather than leave a gap. */}
+      <Box mih={PREVIEW_MIN_HEIGHT} style={{ display: 'grid', gridTemplateRows: '1fr' }}>
+        {body}
+      </Box>
     </Stack>
   );
 }

@@ -177,10 +177,13 @@ export function SourcedWidgetCard({ rows, widget }: { rows: TWidgetRows; widget:
             />
           </Group>
         </Group>
-        {data.isPlaceholderData && (
-          // The editor's preview keeps the last rows on screen while it reads the form's new ones.
-          <Text size="xs" c="dimmed" role="status">
-            {t('dashboards.preview.updating')}
+        {rows.kind === 'preview' && (
+          // The editor's preview keeps the last rows on screen while it reads the form's new ones, and says so.
+          // The line is always there, empty between readings, so the chart does not move at each one (and the
+          // form below it, under the person's pointer); a status region present from the start is also what
+          // screen readers announce a change of.
+          <Text size="xs" c="dimmed" role="status" mih="1.5em">
+            {data.isPlaceholderData ? t('dashboards.preview.updating') : ''}
           </Text>
         )}
         {data.data?.truncated && (

@@ -253,7 +253,7 @@ export interface TSystemsPlan {
 }
 
 function planSystems(model: TFeedModel, staging: TripTimesStaging): TSystemsPlan {
-  const { representativeTrips, headsigns } = chooseRouteDirections(model, staging.tripStopCounts);
+  const { representativeTrips, headsigns } = chooseRouteDirections(model, staging.tripStopCounts());
   const stopsOfTrips = staging.stopsOfTrips([...representativeTrips.values()]);
   const directions = new Map<number, TRouteDirections>();
   for (const [key, tripRef] of representativeTrips) {
@@ -521,11 +521,11 @@ export async function stageFeed(
 ): Promise<TStagedFeed> {
   const { model, rowsRead } = read;
   const feedId = staging.feedId;
-  const stopTimeCount = await staging.commit();
+  await staging.commit();
   if (staging.repeatsSequence) throw new DuplicateSequenceError();
   input.signal.throwIfAborted();
 
-  const counts = feedCounts(model, stopTimeCount);
+  const counts = feedCounts(model, model.stopTimeCount);
   const reachPhase = (phase: TGtfsJobPhase) => input.onProgress({ phase, rowsDone: rowsRead, rowsTotal: rowsRead });
   reachPhase('INDEXING');
   const plan = planSystems(model, staging);

@@ -49,8 +49,6 @@ export class TripTimesStaging {
   private tripRoutes = new Int32Array(0);
   private tripServices = new Int32Array(0);
   private tripDirections = new Int8Array(0);
-  /** By trip ref: how many stop_times it has. */
-  tripStopCounts = new Int32Array(0);
   /** Every (stop, route) pair that meets, packed: stopRef * 2^21 + routeRef. */
   readonly stopRoutes = new Set<number>();
   /** Patterns whose stops were already paired with a route, packed: patternRef * 2^21 + routeRef. */
@@ -83,7 +81,6 @@ export class TripTimesStaging {
         });
         this.tripPatterns = new Int32Array(size);
         this.tripTimes = new Array(size);
-        this.tripStopCounts = new Int32Array(size);
         await this.begin();
       },
       add: (tripRef, stopRef, sequence, arrival, departure, pickupType, dropOffType) => {
@@ -114,7 +111,6 @@ export class TripTimesStaging {
     const patternRef = this.patterns.refOf(pattern);
     this.tripPatterns[tripRef] = patternRef;
     this.tripTimes[tripRef] = times;
-    this.tripStopCounts[tripRef] = pattern.stops.length;
     const routeRef = this.tripRoutes[tripRef];
     const packed = patternRef * ROUTE_BITS + routeRef;
     if (!this.patternRoutes.has(packed)) {
@@ -166,13 +162,13 @@ export class TripTimesStaging {
     );
   }
 
-  /** Ends the COPY and commits: the rows are on disk, still invisible to timetables. Answers the stop_times. */
-  async commit(): Promise<number> {
+  /** Ends the COPY and commits: the rows are on disk, still invisible to timetables. */
+  async commit(): Promise<void> {
     const client = this.client;
     if (!client || !this.writer) {
       // A feed without stop_times never started the load: an empty table keeps every later step the same.
       await this.createTable(this.db.$client);
-      return 0;
+      return;
     }
     try {
       this.endRun();
@@ -189,9 +185,6 @@ export class TripTimesStaging {
       }
       await this.writer.end();
       await client.query('commit');
-      let stopTimes = 0;
-      for (const count of this.tripStopCounts) stopTimes += count;
-      return stopTimes;
     } finally {
       this.release();
     }
@@ -229,6 +222,11 @@ export class TripTimesStaging {
 
   async analyze(): Promise<void> {
     await this.db.$client.query(`analyze ${this.table}`);
+  }
+
+  /** By trip ref: how many stop_times it has (its pattern's stops). */
+  tripStopCounts(): Int32Array {
+    return this.tripPatterns.map((pattern) => (pattern === 0 ? 0 : this.patterns.get(pattern).stops.length));
   }
 
   /** The stops of some trips, in sequence order. */

@@ -103,7 +103,7 @@ export interface TFeedModel {
   stopTimeCount: number;
   /** stop_times without times, between timed ones: interpolated when loaded. */
   untimedStopTimeCount: number;
-  /** Some trip's stop_times were not all together in the file: their sequences are checked by the database. */
+  /** Some trip's stop_times were not all together in the file: their sequences are checked once put together. */
   hasScatteredTrips: boolean;
   /** First and last service day (yyyymmdd), from feed_info or else the calendars. */
   startDate: number | null;

@@ -802,7 +802,8 @@ class FeedReader {
       if (tripRef !== currentTrip) {
         if (currentTrip !== 0) finishedTrips[currentTrip] = 1;
         currentTrip = tripRef;
-        // A trip whose rows come back after another trip's is not checked here; the database's key catches it.
+        // A trip whose rows come back after another trip's is not checked here; the import checks it once the
+        // trip's rows are put together (trip-patterns.ts).
         if (finishedTrips[tripRef]) this.model.hasScatteredTrips = true;
         currentCount = 0;
         currentMax = -1;

@@ -3,7 +3,7 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
-  chooseFromList,
+  chooseOption,
   closeNotifications,
   expect,
   MOBILE,
@@ -182,11 +182,7 @@ test.describe('managing applications at /apps', () => {
     await expect(page).toHaveURL(/\/apps\/create$/);
     // Exact: until the form renders, the list's search box ("…por nome ou descrição") is still on the page.
     await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Horários da STCP');
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: 'Tipo', exact: true }).click(),
-      page.getByRole('option', { name: 'Ligação externa', exact: true }),
-    );
+    await chooseOption(page, page.getByRole('combobox', { name: 'Tipo', exact: true }), 'Ligação externa');
     await page.getByRole('button', { name: 'Criar aplicação' }).click();
     await expect(page.getByText('Indique o endereço que a aplicação abre')).toBeVisible();
     await page.getByRole('textbox', { name: 'Endereço' }).fill('https://www.stcp.pt/');

@@ -210,10 +210,10 @@ test.describe('data sources and dashboards', () => {
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
     await expect(dialog.getByText('Deve indicar um valor para o parâmetro')).toBeVisible();
     await dialog.getByLabel(/^Mínimo de ocorrências/).fill('1');
-    await chooseFromList(
+    await chooseOption(
       page,
-      () => dialog.getByRole('combobox', { name: /^Prioridades/ }).click(),
-      page.getByRole('option', { name: PRIORITY_LABELS[firstPriority] as string, exact: true }),
+      dialog.getByRole('combobox', { name: /^Prioridades/ }),
+      PRIORITY_LABELS[firstPriority] as string,
     );
     await page.keyboard.press('Escape');
     await capture(page, 'dashboard-filters-pt-PT');

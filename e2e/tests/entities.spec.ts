@@ -1,13 +1,4 @@
-import {
-  ACCOUNTS,
-  capture,
-  chooseFromList,
-  chooseLanguage,
-  expect,
-  MOBILE,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { ACCOUNTS, capture, chooseLanguage, chooseOption, expect, MOBILE, signIn, test } from '../support/fixtures.ts';
 
 test.describe('entities', () => {
   test('a NIF with a wrong check digit is refused on its field; the corrected one creates the entity', async ({
@@ -17,11 +8,7 @@ test.describe('entities', () => {
     await page.getByLabel(/^Nome/).fill('Junta de Freguesia de Paranhos');
     // 501306098: nine digits, but the check digit should be 9.
     await page.getByLabel(/^NIF/).fill('501306098');
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: 'Tipo de entidade' }).click(),
-      page.getByRole('option', { name: 'Município' }),
-    );
+    await chooseOption(page, page.getByRole('combobox', { name: 'Tipo de entidade' }), 'Município');
     await page.getByRole('button', { name: 'Criar entidade' }).click();
     await expect(page.getByText('NIF inválido: deve ter 9 algarismos e um dígito de controlo correto')).toBeVisible();
     await expect(page).toHaveURL(/\/entity\/create$/);

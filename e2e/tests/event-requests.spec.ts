@@ -5,7 +5,6 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
-  chooseFromList,
   chooseLanguage,
   chooseOption,
   closeNotifications,
@@ -127,11 +126,7 @@ test.describe('event requests', () => {
     // Accepting it asks for the place the reporter left out.
     await page.getByRole('button', { name: 'Aceitar', exact: true }).click();
     const acceptDialog = page.getByRole('dialog', { name: 'Aceitar o pedido' });
-    await chooseFromList(
-      page,
-      () => acceptDialog.getByRole('combobox', { name: /^Prioridade/ }).click(),
-      page.getByRole('option', { name: 'Alta' }),
-    );
+    await chooseOption(page, acceptDialog.getByRole('combobox', { name: /^Prioridade/ }), 'Alta');
     await acceptDialog.getByRole('button', { name: 'Aceitar e criar a ocorrência' }).click();
     await expect(acceptDialog.getByText('Indique a localização no mapa')).toBeVisible();
     await closeNotifications(page);

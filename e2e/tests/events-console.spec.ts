@@ -5,7 +5,6 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
-  chooseFromList,
   chooseLanguage,
   chooseOption,
   closeNotifications,
@@ -228,11 +227,7 @@ test.describe('events console', () => {
 
     // Priority filter, with its badge; cleared by the badge.
     await page.getByRole('button', { name: 'Filtros' }).click();
-    await chooseFromList(
-      page,
-      () => page.getByTestId('filter-panel').getByLabel('Prioridade', { exact: true }).click(),
-      page.getByRole('option', { name: 'Crítica' }),
-    );
+    await chooseOption(page, page.getByTestId('filter-panel').getByLabel('Prioridade', { exact: true }), 'Crítica');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('link', { name: 'Lista semáforo avariado', exact: true })).toHaveCount(0);
     await expect(page.getByTestId('filter-badges').getByText('Prioridade: Crítica')).toBeVisible();

@@ -421,11 +421,7 @@ test.describe('incidents on the public map', () => {
     await expect(dialog.getByRole('combobox', { name: 'Criadas há mais de' })).toBeVisible();
     await capture(page, 'incidents-subfilter-pt-PT');
     // Created an hour ago is not "more than a day ago": the map drops them until the filter is cleared.
-    await chooseFromList(
-      page,
-      () => dialog.getByRole('combobox', { name: 'Criadas há mais de' }).click(),
-      page.getByRole('option', { name: 'Há mais de um dia' }),
-    );
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Criadas há mais de' }), 'Há mais de um dia');
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('map-incident-status')).toHaveText('0 ocorrências no mapa');

@@ -8,8 +8,8 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
-  chooseFromList,
   chooseLanguage,
+  chooseOption,
   closeNotifications,
   expect,
   MOBILE,
@@ -80,11 +80,7 @@ test.describe('map layers, traffic, icons and usage statistics', () => {
     await expect(page.getByText('Indique o endereço')).toBeVisible();
 
     await page.getByLabel(/^Nome/).fill('Ortofotomapa DGT');
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: /^Tipo de serviço/ }).click(),
-      page.getByRole('option', { name: 'WMS' }),
-    );
+    await chooseOption(page, page.getByRole('combobox', { name: /^Tipo de serviço/ }), 'WMS');
     await page.getByLabel(/^Endereço/).fill('https://tiles.example/orto/{z}/{x}/{y}.png');
     await page.getByRole('button', { name: 'Criar camada' }).click();
     await expect(page.getByText('O endereço não serve este tipo', { exact: false })).toBeVisible();

@@ -4,7 +4,6 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
-  chooseFromList,
   chooseLanguage,
   chooseOption,
   closeNotifications,
@@ -288,11 +287,7 @@ test.describe('mobility groups and systems', () => {
 
     await signIn(page, ACCOUNTS.admin, '/mobile-systems/create');
     await page.getByLabel(/^Nome/).fill('Linha 800');
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: /^Tipo de sistema/ }).click(),
-      page.getByRole('option', { name: 'Carreira' }),
-    );
+    await chooseOption(page, page.getByRole('combobox', { name: /^Tipo de sistema/ }), 'Carreira');
     await chooseOption(page, page.getByRole('combobox', { name: /^Grupo/ }), 'Linhas de Gondomar', 'gondomar');
     const map = page.getByTestId('geometry-map').locator('canvas');
     await expect(map).toBeVisible();

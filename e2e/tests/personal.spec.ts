@@ -4,6 +4,7 @@ import {
   apiAs,
   capture,
   chooseFromList,
+  chooseOption,
   closeNotifications,
   expect,
   MOBILE,
@@ -57,11 +58,7 @@ test.describe('personal area', () => {
     await expect(page.getByText('Preencha o nome completo')).toBeVisible();
     await page.getByLabel(/^Nome/).fill(ACCOUNTS.transport.name);
 
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: /^Idioma/ }).click(),
-      page.getByRole('option', { name: 'English' }),
-    );
+    await chooseOption(page, page.getByRole('combobox', { name: /^Idioma/ }), 'English');
     await chooseFromList(
       page,
       () => page.getByRole('combobox', { name: /^Fuso horário/ }).fill('Azores'),

@@ -4,7 +4,6 @@ import {
   ACCOUNTS,
   apiAs,
   capture,
-  chooseFromList,
   chooseLanguage,
   chooseOption,
   closeNotifications,
@@ -100,16 +99,8 @@ test.describe('reports', () => {
     await page.getByRole('button', { name: 'Criar agendamento' }).click();
     await expect(page.getByText('Deve indicar um valor para o parâmetro')).toBeVisible();
     await page.getByLabel(/^Desde/).fill('01-01-2020');
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: /^Periodicidade/ }).click(),
-      page.getByRole('option', { name: 'Semanalmente' }),
-    );
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: /^Dia da semana/ }).click(),
-      page.getByRole('option', { name: 'Segunda-feira' }),
-    );
+    await chooseOption(page, page.getByRole('combobox', { name: /^Periodicidade/ }), 'Semanalmente');
+    await chooseOption(page, page.getByRole('combobox', { name: /^Dia da semana/ }), 'Segunda-feira');
     // Typed as a person types it, from a click in the hours: the minutes follow once the hour is whole.
     await page.getByRole('spinbutton', { name: 'Hora (horas)' }).click();
     await page.keyboard.type('0730');
@@ -231,11 +222,7 @@ test.describe('reports', () => {
     await expect(page.getByText('Indique a etiqueta')).toBeVisible();
 
     await page.getByLabel(/^Nome/).first().fill('Utilizadores por entidade');
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: /^Categoria/ }).click(),
-      page.getByRole('option', { name: 'Outros' }),
-    );
+    await chooseOption(page, page.getByRole('combobox', { name: /^Categoria/ }), 'Outros');
     const query = page.getByRole('textbox', { name: 'Consulta', exact: true });
     await query.fill('select nome from tabela_que_nao_existe');
     const parameter = page.getByRole('group', { name: /^Parâmetro/ });

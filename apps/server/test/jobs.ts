@@ -8,16 +8,22 @@ import type { TTestApp } from './test-app.ts';
  * waiting, being retried or running in the app's database: what a test that
  * queued work checks after. Follow-ups a job queues before it ends (the
  * emails of a scheduled report) are waited for too when their queue is named.
+ * `about` narrows it to the jobs whose data holds it (JSON containment): the
+ * test's own, not another test's that waits to be retried.
  */
-export async function waitForJobs(t: Pick<TTestApp, 'db'>, queues: string[] = [], timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+export async function waitForJobs(
+  t: Pick<TTestApp, 'db'>,
+  queues: string[] = [],
+  options: { about?: Record<string, unknown>; timeoutMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (;;) {
     const { rows } = await t.db.$client.query<{ name: string; state: string }>(
       `select name, state from ${JOB_SCHEMA}.job
         where state in ('created', 'retry', 'active') and (cardinality($1::text[]) = 0 or name = any($1::text[]))
-          and name not like '\\_\\_pgboss%'
+          and name not like '\\_\\_pgboss%' and ($2::jsonb is null or data @> $2::jsonb)
         limit 5`,
-      [queues],
+      [queues, options.about ? JSON.stringify(options.about) : null],
     );
     if (rows.length === 0) return;
     if (Date.now() > deadline) {

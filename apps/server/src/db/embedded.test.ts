@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { firstFolderClosedToOthers } from './folder-access.ts';
 
@@ -128,6 +128,53 @@ describe('a second start on the same data folder', () => {
       await client.end();
     } finally {
       await database.stop();
+    }
+  });
+});
+
+describe('a process that loads the embedded PostgreSQL', () => {
+  /** Runs `body` as an ES module that has loaded embedded.ts, and answers its exit code. */
+  function runWithModuleLoaded(body: string) {
+    const script = `await import(${JSON.stringify(new URL('./embedded.ts', import.meta.url).href)});\n${body}`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+    return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  // The test run's own process loads it (its global setup starts the database): a run whose tests failed
+  // sets exit code 1 and lets the process end, and it once ended with 0, a failure reported as a success.
+  it('ends with the exit code the process set, not 0', async () => {
+    expect(await runWithModuleLoaded('process.exitCode = 3;')).toBe(3);
+  });
+
+  it.each([
+    ['an uncaught error', "setTimeout(() => { throw new Error('a bug'); });", 1],
+    [
+      'SIGTERM, when it has no handler of its own',
+      "process.kill(process.pid, 'SIGTERM'); setInterval(() => {}, 1000);",
+      143,
+    ],
+  ])('that ends on %s takes its server with it', async (_, ending, exitCode) => {
+    const dataDir = await openDataFolder();
+    const started = `const database = await startEmbeddedPostgres(${JSON.stringify(dataDir)});`;
+    const body = `const { startEmbeddedPostgres } = await import(${JSON.stringify(new URL('./embedded.ts', import.meta.url).href)});\n${started}\n${ending}`;
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    try {
+      expect(await runWithModuleLoaded(body)).toBe(exitCode);
+      // PostgreSQL takes its postmaster.pid away as the last step of its shutdown.
+      await vi.waitFor(async () => expect(await fs.stat(pidFile).catch(() => null)).toBeNull(), {
+        timeout: 15_000,
+        interval: 50,
+      });
+    } finally {
+      // A server left behind by a failure here must not outlive the test run.
+      const left = await fs.readFile(pidFile, 'utf8').catch(() => null);
+      if (left) {
+        try {
+          process.kill(Number(left.split('\n')[0]), 'SIGQUIT');
+        } catch {
+          // It ended between the read and the kill.
+        }
+      }
     }
   });
 });

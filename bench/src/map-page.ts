@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { progress } from './processes.ts';
@@ -123,8 +123,15 @@ export async function launchChromium(group: string): Promise<Browser | null> {
   });
 }
 
+/**
+ * BENCH_TRACE_DIR=<folder>: each visit also writes a Chromium performance trace there (`<label>-<n>.json`, to
+ * open in the browser's DevTools, Performance panel), from navigation to the first full render: what the main
+ * thread and the tile workers did meanwhile.
+ */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+
 /** One cold visit of the map home: new browser context (empty cache), CPU slowed down four times. */
-async function visit(page: Page, url: string): Promise<TMapVisit> {
+async function visit(page: Page, url: string, tracePath: string | null): Promise<TMapVisit> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
   const scripts: { url: string; bytes: Promise<number> }[] = [];
@@ -151,11 +158,17 @@ async function visit(page: Page, url: string): Promise<TMapVisit> {
     });
   });
   await page.addInitScript(OBSERVE_VITALS);
+  const browser = page.context().browser();
+  if (tracePath && browser) await browser.startTracing(page, { path: tracePath, screenshots: true });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_FULL_RENDER_MARK, {
     timeout: 120_000,
     polling: 100,
   });
+  if (tracePath && browser) {
+    await browser.stopTracing();
+    progress(`  trace: ${tracePath}`);
+  }
   const firstRenderMs = await page.evaluate(
     (mark) => performance.getEntriesByName(mark)[0].startTime,
     FIRST_FULL_RENDER_MARK,
@@ -187,7 +200,9 @@ export async function visitMapHome(browser: Browser, url: string, runs: number, 
   for (let run = 1; run <= runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'pt-PT' });
     try {
-      const result = await visit(await context.newPage(), url);
+      if (TRACE_DIR) mkdirSync(TRACE_DIR, { recursive: true });
+      const tracePath = TRACE_DIR ? path.join(TRACE_DIR, `${label.replace(/\W+/g, '-')}-${run}.json`) : null;
+      const result = await visit(await context.newPage(), url, tracePath);
       progress(
         `${label} visit ${run}/${runs}: LCP ${result.lcpMs} ms, first full render ${result.firstRenderMs} ms, ` +
           `CLS ${result.cls.toFixed(3)}, JS before the map chunk ${Math.round(totalBytes(result.scriptsBeforeMap) / 1024)} KB`,

@@ -85,6 +85,19 @@ test.describe('a group drawn from tiles because of its size', () => {
       const items = await mapItems(request);
       const everything = items.reduce((sum, item) => sum + item.systemsCount, 0);
 
+      // The page reads the group's TileJSON as the map answer names it, in parallel with loading the map,
+      // which is handed it and asks for the tiles at once (issue 20: the national map's first full render).
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const tileJsonReaders: string[] = [];
+      cdp.on('Network.requestWillBeSent', ({ request: asked, initiator }) => {
+        if (!asked.url.endsWith(`/api/mobility-system-groups/${group.id}/tiles.json`)) return;
+        const scripts: string[] = [];
+        for (let stack = initiator.stack; stack; stack = stack.parent) {
+          scripts.push(...stack.callFrames.map((frame) => frame.url));
+        }
+        tileJsonReaders.push(scripts.join(' '));
+      });
       await page.goto('/');
       await mapReady(page);
       // With nothing picked every group is drawn, the tiled one counted whole.
@@ -103,6 +116,9 @@ test.describe('a group drawn from tiles because of its size', () => {
       };
       const sample = onScreen(stops[16].point);
       await expect.poll(async () => isColour(await pixelAt(page, sample.x, sample.y), rgb(COLOUR))).toBe(true);
+      expect(tileJsonReaders, 'the TileJSON is read once, by the page').toHaveLength(1);
+      expect(tileJsonReaders[0]).not.toMatch(/maplibre-gl/);
+      await cdp.detach();
       await capture(page, 'map-tiled-group-pt-PT');
 
       // The search finds one of its stops by name on the server and opens its card.

@@ -102,6 +102,20 @@ export const ZTileJson = z.object({
 });
 export type TTileJson = z.infer<typeof ZTileJson>;
 
+/**
+ * What a map's vector source takes of any TileJSON (ours, or a group's own tileMetadataUrl, whatever its
+ * version): the map is handed these once read, rather than the address to read them from itself.
+ */
+export const ZTileJsonSource = z.object({
+  tiles: z.array(z.string().min(1)).min(1),
+  scheme: z.enum(['xyz', 'tms']).optional(),
+  minzoom: z.number().min(0).max(24).optional(),
+  maxzoom: z.number().min(0).max(24).optional(),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+  attribution: z.string().optional(),
+});
+export type TTileJsonSource = z.infer<typeof ZTileJsonSource>;
+
 export const ZTileParams = z
   .object({
     id: ZId,

@@ -66,6 +66,7 @@ import {
   useTraffic,
 } from './useMapData';
 import { useMapUsage } from './useMapUsage';
+import { useTileJsons } from './useTileJsons';
 
 const FILTER_PANEL_WIDTH = 360;
 
@@ -173,6 +174,8 @@ export default function MapHomePage() {
     [items, groups, drawnGroups, selectedGroups, checkLayer],
   );
 
+  const tileSources = useTileJsons(layers.flatMap((layer) => (layer.tilesUrl ? [layer.tilesUrl] : [])));
+
   const allowedKinds = useMemo(() => allowedIncidentKinds(config.allowedSystems), [config.allowedSystems]);
   const incidentLayers = useMemo(() => {
     const kinds = drawnIncidentKinds(
@@ -214,7 +217,7 @@ export default function MapHomePage() {
     [isMobile, pageHeight, isFilterOpen],
   );
 
-  useFirstFullRender(mapRef, isMapLoaded && treeQuery.isSuccess && itemsQuery.isSuccess);
+  useFirstFullRender(mapRef, isMapLoaded && treeQuery.isSuccess && itemsQuery.isSuccess && tileSources.isSettled);
 
   // Fits the map to an incident opened by link or from a system card, once both it and the map are there.
   const incidentData = selectedIncident.data;
@@ -320,7 +323,11 @@ export default function MapHomePage() {
         <MapTypeLayer option={mapType} language={i18n.language} googleKey={googleMapKey(config)} />
         {isTrafficSelected && traffic.data && <TrafficLayer traffic={traffic.data} />}
         {layers.map((layer) => (
-          <GroupLayers key={layer.groupId} layer={layer} />
+          <GroupLayers
+            key={layer.groupId}
+            layer={layer}
+            tileSource={layer.tilesUrl ? tileSources.sources.get(layer.tilesUrl) : undefined}
+          />
         ))}
         {incidentLayers.map((layer) => (
           <IncidentLayers key={layer.kind} kind={layer.kind} data={layer.data} />

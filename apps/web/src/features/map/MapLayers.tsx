@@ -1,8 +1,9 @@
 import { GROUP_TILES_LAYER, type TGeometry, TRAFFIC_LEVEL_COLOURS, type TTrafficCollection } from '@mip/shared';
-import type { ExpressionSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, VectorSourceSpecification } from 'maplibre-gl';
 import { Layer, type LayerProps, Source } from 'react-map-gl/maplibre';
 import { CLUSTER_COUNT_IMAGE } from './cluster-counts';
 import { groupLayerIds, SLOT, type TGroupLayer, Z_SLOTS } from './map-layers';
+import type { TTileSource } from './useTileJsons';
 
 /** Empty, hidden layers that mark the spec's z-order slots: every other layer is inserted below one of them. */
 export function SlotLayers() {
@@ -44,8 +45,15 @@ function CustomLayers({ layer, source }: { layer: TGroupLayer; source: string })
   ));
 }
 
+/** A tiled group's source: its TileJSON as read ahead, or its address for the map to read. */
+function vectorSourceOf(source: TTileSource): Omit<VectorSourceSpecification, 'type'> {
+  if (source.kind === 'address') return { url: source.url };
+  // Only what the TileJSON says: the map's checks refuse a key that is there but undefined.
+  return Object.fromEntries(Object.entries(source.tileJson).filter(([, value]) => value !== undefined));
+}
+
 /** A group drawn from its vector tiles (layer `systems`): the same lines, circles and icons, never clustered. */
-function TiledGroupLayers({ layer, url }: { layer: TGroupLayer; url: string }) {
+function TiledGroupLayers({ layer, source }: { layer: TGroupLayer; source: TTileSource }) {
   const ids = groupLayerIds(layer.groupId);
   // The source is named on each layer: inside a fragment, <Source> does not reach them.
   const common = {
@@ -55,7 +63,7 @@ function TiledGroupLayers({ layer, url }: { layer: TGroupLayer; url: string }) {
     maxzoom: layer.maxZoom,
   };
   return (
-    <Source id={ids.tiles} type="vector" url={url}>
+    <Source id={ids.tiles} type="vector" {...vectorSourceOf(source)}>
       {layer.customLayers ? (
         <CustomLayers layer={layer} source={ids.tiles} />
       ) : (
@@ -95,11 +103,12 @@ function TiledGroupLayers({ layer, url }: { layer: TGroupLayer; url: string }) {
 
 /**
  * One group's systems: routes as coloured lines, stops as circles (with the group's icon), clustered if
- * allowed; from its vector tiles when it has them; with its own layers when it is a CUSTOM_LAYERS group.
+ * allowed; from its vector tiles when it has them (`tileSource`, nothing until its TileJSON's read is over);
+ * with its own layers when it is a CUSTOM_LAYERS group.
  */
-export function GroupLayers({ layer }: { layer: TGroupLayer }) {
+export function GroupLayers({ layer, tileSource }: { layer: TGroupLayer; tileSource?: TTileSource }) {
   const ids = groupLayerIds(layer.groupId);
-  if (layer.tilesUrl) return <TiledGroupLayers layer={layer} url={layer.tilesUrl} />;
+  if (layer.tilesUrl) return tileSource ? <TiledGroupLayers layer={layer} source={tileSource} /> : null;
   if (layer.customLayers) {
     const data = { type: 'FeatureCollection' as const, features: [...layer.lines.features, ...layer.points.features] };
     return (

@@ -1,0 +1,83 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTileJson, resolveTileTemplate } from './useTileJsons';
+
+describe('resolveTileTemplate', () => {
+  it('keeps an absolute template as written, braces and all', () => {
+    expect(resolveTileTemplate('https://tiles.example.pt/{z}/{x}/{y}.pbf', 'https://other.example/t.json')).toBe(
+      'https://tiles.example.pt/{z}/{x}/{y}.pbf',
+    );
+  });
+
+  it("resolves a relative one against the TileJSON's address, its braces still braces", () => {
+    expect(resolveTileTemplate('tiles/{z}/{x}/{y}.pbf', 'https://mip.example.pt/api/groups/3/tiles.json')).toBe(
+      'https://mip.example.pt/api/groups/3/tiles/{z}/{x}/{y}.pbf',
+    );
+    expect(resolveTileTemplate('/v/{z}/{x}/{y}.mvt', 'https://mip.example.pt/api/tiles.json')).toBe(
+      'https://mip.example.pt/v/{z}/{x}/{y}.mvt',
+    );
+  });
+});
+
+describe('readTileJson', () => {
+  let server: Server;
+  let base: string;
+  const answers: Record<string, { status: number; body: string }> = {
+    '/ours.json': {
+      status: 200,
+      body: JSON.stringify({
+        tilejson: '3.0.0',
+        name: 'Operador',
+        scheme: 'xyz',
+        tiles: ['tiles/{z}/{x}/{y}.pbf'],
+        vector_layers: [{ id: 'systems', description: '', fields: {} }],
+        minzoom: 0,
+        maxzoom: 14,
+        bounds: [-8.7, 41.1, -8.5, 41.3],
+      }),
+    },
+    // An administrator's own tiles, described by an older TileJSON with only what it needs.
+    '/theirs.json': {
+      status: 200,
+      body: JSON.stringify({ tilejson: '2.2.0', tiles: ['https://t.example/{z}/{x}/{y}'] }),
+    },
+    '/missing.json': { status: 404, body: '{}' },
+    '/not-tilejson.json': { status: 200, body: JSON.stringify({ tiles: [] }) },
+    '/not-json.json': { status: 200, body: '<html>' },
+  };
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const answer = answers[request.url ?? ''] ?? { status: 404, body: '' };
+      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("answers what the map's source takes, its tiles' addresses made whole", async () => {
+    expect(await readTileJson(`${base}/ours.json`)).toEqual({
+      tiles: [`${base}/tiles/{z}/{x}/{y}.pbf`],
+      scheme: 'xyz',
+      minzoom: 0,
+      maxzoom: 14,
+      bounds: [-8.7, 41.1, -8.5, 41.3],
+    });
+    expect(await readTileJson(`${base}/theirs.json`)).toEqual({ tiles: ['https://t.example/{z}/{x}/{y}'] });
+  });
+
+  it('answers null, for the map to read the address itself, when there is no TileJSON to read', async () => {
+    for (const path of ['/missing.json', '/not-tilejson.json', '/not-json.json']) {
+      expect(await readTileJson(`${base}${path}`), path).toBeNull();
+    }
+    expect(await readTileJson('http://127.0.0.1:1/nothing-listens.json')).toBeNull();
+  });
+
+  it('gives up when the page no longer wants it', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(readTileJson(`${base}/ours.json`, controller.signal)).rejects.toThrow();
+  });
+});

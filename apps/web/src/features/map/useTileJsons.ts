@@ -1,0 +1,63 @@
+import { type TTileJsonSource, ZTileJsonSource } from '@mip/shared';
+import { useQueries } from '@tanstack/react-query';
+
+/** What a tiled group's source is made of: its TileJSON as read, or, when that could not be read, its address. */
+export type TTileSource = { kind: 'read'; tileJson: TTileJsonSource } | { kind: 'address'; url: string };
+
+/**
+ * A template address as written, relative ones resolved against the TileJSON's own address. URL() would
+ * write the template's braces as %7B…%7D, which the map would then send as they are.
+ */
+export function resolveTileTemplate(template: string, tileJsonUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(template)) return template;
+  return new URL(template, tileJsonUrl).href.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+}
+
+/** Reads one TileJSON: null when it cannot be read or is not one, and the map then reads it itself. */
+export async function readTileJson(url: string, signal?: AbortSignal): Promise<TTileJsonSource | null> {
+  try {
+    const response = await fetch(url, { signal, credentials: 'omit' });
+    if (!response.ok) return null;
+    const parsed = ZTileJsonSource.safeParse(await response.json());
+    if (!parsed.success) return null;
+    return { ...parsed.data, tiles: parsed.data.tiles.map((tile) => resolveTileTemplate(tile, url)) };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  }
+}
+
+/**
+ * The TileJSONs of the groups drawn from vector tiles, read as soon as the map answer names them. Given an
+ * address, the map reads a TileJSON only once it and its style have loaded, and asks for tiles only after
+ * that answer: on a slow phone over a busy line, a round trip after seconds of loading, before the first
+ * tile of a large network (issue 20: the national map's first full render). Read here, in parallel with
+ * the map's own loading, the map asks for the tiles of the view the moment the source is added. Each is
+ * `undefined` until its answer is in; `isSettled` once every one is.
+ */
+export function useTileJsons(urls: readonly string[]): {
+  sources: ReadonlyMap<string, TTileSource | undefined>;
+  isSettled: boolean;
+} {
+  const unique = [...new Set(urls)];
+  return useQueries({
+    queries: unique.map((url) => ({
+      queryKey: ['map', 'tile-json', url],
+      queryFn: ({ signal }: { signal: AbortSignal }) => readTileJson(url, signal),
+      // As a browser keeps it (the server's max-age): a group that grows moves its bounds, and is read again.
+      staleTime: 5 * 60_000,
+      retry: false,
+    })),
+    combine: (results) => ({
+      sources: new Map(
+        unique.map((url, index) => {
+          const result = results[index];
+          if (result.isPending) return [url, undefined];
+          const tileJson = result.data ?? null;
+          return [url, tileJson ? { kind: 'read' as const, tileJson } : { kind: 'address' as const, url }];
+        }),
+      ),
+      isSettled: results.every((result) => !result.isPending),
+    }),
+  });
+}

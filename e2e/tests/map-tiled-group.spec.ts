@@ -85,18 +85,26 @@ test.describe('a group drawn from tiles because of its size', () => {
       const items = await mapItems(request);
       const everything = items.reduce((sum, item) => sum + item.systemsCount, 0);
 
-      // The page reads the group's TileJSON as the map answer names it, in parallel with loading the map,
-      // which is handed it and asks for the tiles at once (issue 20: the national map's first full render).
+      // The page reads the base style and the group's TileJSON while the map library loads, and hands them
+      // to the map, which then asks for the view's tiles at once (issue 20: the national map's first full
+      // render): neither is read by the map itself, nor twice.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
-      const tileJsonReaders: string[] = [];
+      const readers = { tileJson: [] as string[], style: [] as string[] };
       cdp.on('Network.requestWillBeSent', ({ request: asked, initiator }) => {
-        if (!asked.url.endsWith(`/api/mobility-system-groups/${group.id}/tiles.json`)) return;
+        const { pathname } = new URL(asked.url);
+        const kind =
+          pathname === `/api/mobility-system-groups/${group.id}/tiles.json`
+            ? 'tileJson'
+            : pathname === '/api/configuration/public/map-style'
+              ? 'style'
+              : null;
+        if (!kind) return;
         const scripts: string[] = [];
         for (let stack = initiator.stack; stack; stack = stack.parent) {
           scripts.push(...stack.callFrames.map((frame) => frame.url));
         }
-        tileJsonReaders.push(scripts.join(' '));
+        readers[kind].push(scripts.join(' '));
       });
       await page.goto('/');
       await mapReady(page);
@@ -116,8 +124,10 @@ test.describe('a group drawn from tiles because of its size', () => {
       };
       const sample = onScreen(stops[16].point);
       await expect.poll(async () => isColour(await pixelAt(page, sample.x, sample.y), rgb(COLOUR))).toBe(true);
-      expect(tileJsonReaders, 'the TileJSON is read once, by the page').toHaveLength(1);
-      expect(tileJsonReaders[0]).not.toMatch(/maplibre-gl/);
+      for (const [kind, scripts] of Object.entries(readers)) {
+        expect(scripts, `the ${kind} is read once, by the page`).toHaveLength(1);
+        expect(scripts[0], `what read the ${kind}`).not.toMatch(/maplibre-gl/);
+      }
       await cdp.detach();
       await capture(page, 'map-tiled-group-pt-PT');
 

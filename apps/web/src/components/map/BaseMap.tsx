@@ -10,6 +10,7 @@ import { API_BASE } from '../../api/client';
 import { applicationIdOf } from '../../features/applications/app-scope';
 import { useAppConfiguration } from '../../features/configuration/useAppConfiguration';
 import { NetworkBackdrop } from './NetworkBackdrop';
+import { useBaseMapStyle } from './useBaseMapStyle';
 
 let mapLibrary: Promise<typeof import('maplibre-gl')> | null = null;
 
@@ -61,7 +62,8 @@ export function BaseMap({
   showNetwork?: boolean;
 }) {
   const { t } = useTranslation();
-  const styleUrl = useMapStyleUrl();
+  const base = useBaseMapStyle(useMapStyleUrl());
+  const mapLib = loadMapLibrary();
   const frame = useRef<HTMLDivElement>(null);
   /**
    * The canvas says nothing of where the map looks or whether it is still flying: the frame does, as
@@ -84,37 +86,40 @@ export function BaseMap({
       style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
       data-map-moving="true"
     >
-      <MapLibreMap
-        ref={mapRef}
-        mapLib={loadMapLibrary()}
-        mapStyle={styleUrl}
-        initialViewState={{ ...MAP_DEFAULT_CENTER, zoom: MAP_DEFAULT_ZOOM }}
-        maxZoom={MAP_MAX_ZOOM}
-        locale={{
-          'NavigationControl.ZoomIn': t('baseMap.zoomIn'),
-          'NavigationControl.ZoomOut': t('baseMap.zoomOut'),
-          'Map.Title': label,
-          'Marker.Title': t('baseMap.marker'),
-          'AttributionControl.ToggleAttribution': t('baseMap.attribution'),
-        }}
-        {...props}
-        onLoad={(event) => {
-          describe(event.target, event.target.isMoving());
-          props.onLoad?.(event);
-        }}
-        onMoveStart={(event) => {
-          describe(event.target, true);
-          props.onMoveStart?.(event);
-        }}
-        onMoveEnd={(event) => {
-          describe(event.target, false);
-          props.onMoveEnd?.(event);
-        }}
-      >
-        <NavigationControl showCompass={false} />
-        {showNetwork && <NetworkBackdrop />}
-        {children}
-      </MapLibreMap>
+      {/* MapLibre and the style download side by side; the map is made once both are in. */}
+      {!base.isPending && (
+        <MapLibreMap
+          ref={mapRef}
+          mapLib={mapLib}
+          mapStyle={base.style}
+          initialViewState={{ ...MAP_DEFAULT_CENTER, zoom: MAP_DEFAULT_ZOOM }}
+          maxZoom={MAP_MAX_ZOOM}
+          locale={{
+            'NavigationControl.ZoomIn': t('baseMap.zoomIn'),
+            'NavigationControl.ZoomOut': t('baseMap.zoomOut'),
+            'Map.Title': label,
+            'Marker.Title': t('baseMap.marker'),
+            'AttributionControl.ToggleAttribution': t('baseMap.attribution'),
+          }}
+          {...props}
+          onLoad={(event) => {
+            describe(event.target, event.target.isMoving());
+            props.onLoad?.(event);
+          }}
+          onMoveStart={(event) => {
+            describe(event.target, true);
+            props.onMoveStart?.(event);
+          }}
+          onMoveEnd={(event) => {
+            describe(event.target, false);
+            props.onMoveEnd?.(event);
+          }}
+        >
+          <NavigationControl showCompass={false} />
+          {showNetwork && <NetworkBackdrop />}
+          {children}
+        </MapLibreMap>
+      )}
     </Box>
   );
 }

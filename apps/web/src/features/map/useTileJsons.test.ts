@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { type TAnswer, useJsonServer } from '../../test/json-server';
 import { readTileJson, resolveTileTemplate } from './useTileJsons';
 
 describe('resolveTileTemplate', () => {
@@ -21,9 +20,7 @@ describe('resolveTileTemplate', () => {
 });
 
 describe('readTileJson', () => {
-  let server: Server;
-  let base: string;
-  const answers: Record<string, { status: number; body: string }> = {
+  const answers: Record<string, TAnswer> = {
     '/ours.json': {
       status: 200,
       body: JSON.stringify({
@@ -47,30 +44,22 @@ describe('readTileJson', () => {
     '/not-json.json': { status: 200, body: '<html>' },
   };
 
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      const answer = answers[request.url ?? ''] ?? { status: 404, body: '' };
-      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { base } = useJsonServer(answers);
 
   it("answers what the map's source takes, its tiles' addresses made whole", async () => {
-    expect(await readTileJson(`${base}/ours.json`)).toEqual({
-      tiles: [`${base}/tiles/{z}/{x}/{y}.pbf`],
+    expect(await readTileJson(`${base()}/ours.json`)).toEqual({
+      tiles: [`${base()}/tiles/{z}/{x}/{y}.pbf`],
       scheme: 'xyz',
       minzoom: 0,
       maxzoom: 14,
       bounds: [-8.7, 41.1, -8.5, 41.3],
     });
-    expect(await readTileJson(`${base}/theirs.json`)).toEqual({ tiles: ['https://t.example/{z}/{x}/{y}'] });
+    expect(await readTileJson(`${base()}/theirs.json`)).toEqual({ tiles: ['https://t.example/{z}/{x}/{y}'] });
   });
 
   it('answers null, for the map to read the address itself, when there is no TileJSON to read', async () => {
     for (const path of ['/missing.json', '/not-tilejson.json', '/not-json.json']) {
-      expect(await readTileJson(`${base}${path}`), path).toBeNull();
+      expect(await readTileJson(`${base()}${path}`), path).toBeNull();
     }
     expect(await readTileJson('http://127.0.0.1:1/nothing-listens.json')).toBeNull();
   });
@@ -78,6 +67,6 @@ describe('readTileJson', () => {
   it('gives up when the page no longer wants it', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(readTileJson(`${base}/ours.json`, controller.signal)).rejects.toThrow();
+    await expect(readTileJson(`${base()}/ours.json`, controller.signal)).rejects.toThrow();
   });
 });

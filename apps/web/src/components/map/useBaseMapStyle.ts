@@ -1,18 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StyleSpecification } from 'maplibre-gl';
+import { readJsonOrNull } from '../../lib/read-json';
 
 /** Reads a base style: null when it cannot be read or is not a style, and the map then reads the address itself. */
 export async function readMapStyle(url: string, signal?: AbortSignal): Promise<StyleSpecification | null> {
-  try {
-    const response = await fetch(url, { signal });
-    if (!response.ok) return null;
-    const style = (await response.json()) as Partial<StyleSpecification> | null;
-    const isStyle = style !== null && style.version === 8 && Array.isArray(style.layers) && !!style.sources;
-    return isStyle ? (style as StyleSpecification) : null;
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return null;
-  }
+  const style = (await readJsonOrNull(url, { signal })) as Partial<StyleSpecification> | null;
+  const isStyle = style !== null && style.version === 8 && Array.isArray(style.layers) && !!style.sources;
+  return isStyle ? (style as StyleSpecification) : null;
 }
 
 /**

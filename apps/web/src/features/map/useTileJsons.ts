@@ -1,5 +1,6 @@
 import { type TTileJsonSource, ZTileJsonSource } from '@mip/shared';
 import { useQueries } from '@tanstack/react-query';
+import { readJsonOrNull } from '../../lib/read-json';
 
 /** What a tiled group's source is made of: its TileJSON as read, or, when that could not be read, its address. */
 export type TTileSource = { kind: 'read'; tileJson: TTileJsonSource } | { kind: 'address'; url: string };
@@ -15,16 +16,9 @@ export function resolveTileTemplate(template: string, tileJsonUrl: string): stri
 
 /** Reads one TileJSON: null when it cannot be read or is not one, and the map then reads it itself. */
 export async function readTileJson(url: string, signal?: AbortSignal): Promise<TTileJsonSource | null> {
-  try {
-    const response = await fetch(url, { signal, credentials: 'omit' });
-    if (!response.ok) return null;
-    const parsed = ZTileJsonSource.safeParse(await response.json());
-    if (!parsed.success) return null;
-    return { ...parsed.data, tiles: parsed.data.tiles.map((tile) => resolveTileTemplate(tile, url)) };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return null;
-  }
+  const parsed = ZTileJsonSource.safeParse(await readJsonOrNull(url, { signal, credentials: 'omit' }));
+  if (!parsed.success) return null;
+  return { ...parsed.data, tiles: parsed.data.tiles.map((tile) => resolveTileTemplate(tile, url)) };
 }
 
 /**

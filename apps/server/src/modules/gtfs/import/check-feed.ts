@@ -5,6 +5,7 @@ import { readGtfsFeed, type TReadFeedOptions, type TReadFeedResult } from '../re
 import type { TIssueSnapshot } from '../reader/issues.ts';
 import { formatIsoDate } from '../reader/values.ts';
 import { summarizeFeed } from './feed-summary.ts';
+import { FeedTablesLoad } from './feed-tables.ts';
 import {
   createFeed,
   DuplicateSequenceError,
@@ -81,14 +82,16 @@ export async function checkFeed(db: TDatabase, input: TFeedCheckInput): Promise<
   }
   const feedId = await createFeed(db, input.groupId, input.jobId);
   const staging = new TripTimesStaging(db, feedId);
+  const tables = new FeedTablesLoad(db, feedId);
   const dropStaged = async (error: Error) => {
     await staging.abort(error);
+    await tables.settle();
     await dropFeed(db, feedId).catch(() => {});
   };
   try {
     const read = await readGtfsFeed(input.filePath, {
       ...readOptions,
-      stopTimeSink: staging.sink(),
+      stopTimeSink: tables.startingWith(staging.sink()),
       isCheckingEverything: true,
     });
     signal.throwIfAborted();
@@ -96,8 +99,8 @@ export async function checkFeed(db: TDatabase, input: TFeedCheckInput): Promise<
     let stagingFailure: string | null = null;
     if (read.model && !read.issues.hasErrors) {
       staged = await stageFeed(
-        db,
         staging,
+        tables,
         { model: read.model, rowsRead: read.rowsRead },
         // Its steps show as the import's would (indexing, systems): every row is read by then.
         { signal, onProgress: input.onProgress },

@@ -9,7 +9,6 @@ import type { TFeedModel } from '../reader/feed-model.ts';
 import { readGtfsFeed } from '../reader/feed-reader.ts';
 import type { IssueCollector } from '../reader/issues.ts';
 import { formatIsoDate } from '../reader/values.ts';
-import { copyRows } from './copy-writer.ts';
 import { moveServiceToToday } from './demo-service-dates.ts';
 import {
   chooseRouteDirections,
@@ -21,12 +20,8 @@ import {
   type TSystemRow,
   weekdaysToServiceDays,
 } from './feed-systems.ts';
-import {
-  dropTripTimesPartition,
-  PATTERN_STOP_COLUMNS,
-  TripTimesStaging,
-  unpackStopRoute,
-} from './trip-times-staging.ts';
+import { FeedTablesLoad } from './feed-tables.ts';
+import { dropTripTimesPartition, TripTimesStaging, unpackStopRoute } from './trip-times-staging.ts';
 
 /**
  * Where a check or import stands: its step, and the feed's rows read so far
@@ -111,138 +106,6 @@ export function feedCounts(model: TFeedModel, stopTimes: number): TGtfsFeedCount
 }
 
 const isoOrNull = (date: number | null) => (date === null ? null : formatIsoDate(date));
-
-/** The feed's small tables, COPYed on one connection. */
-async function loadTables(
-  client: pg.PoolClient,
-  feedId: number,
-  model: TFeedModel,
-  directions: Map<number, TRouteDirections>,
-  patternStops: number[][],
-): Promise<void> {
-  const withFeed = <T>(rows: T[], toRow: (row: T, ref: number) => unknown[]) =>
-    rows.map((row, i) => [feedId, ...toRow(row, i + 1)] as (string | number | null)[]);
-  const tables: [string, string[], (string | number | null)[][]][] = [
-    [
-      'gtfs_agencies',
-      ['feed_id', 'ref', 'agency_id', 'name', 'url', 'timezone', 'lang', 'phone'],
-      withFeed(model.agencies, (a, ref) => [ref, a.agencyId, a.name, a.url, a.timezone, a.lang, a.phone]),
-    ],
-    [
-      'gtfs_stops',
-      [
-        'feed_id',
-        'ref',
-        'stop_id',
-        'code',
-        'name',
-        'description',
-        'latitude',
-        'longitude',
-        'location_type',
-        'parent_station',
-      ],
-      withFeed(model.stops, (s, ref) => [
-        ref,
-        s.stopId,
-        s.code,
-        s.name,
-        s.description,
-        s.latitude,
-        s.longitude,
-        s.locationType,
-        s.parentStation,
-      ]),
-    ],
-    [
-      'gtfs_routes',
-      [
-        'feed_id',
-        'ref',
-        'route_id',
-        'agency_ref',
-        'short_name',
-        'long_name',
-        'description',
-        'type',
-        'color',
-        'text_color',
-        'sort_order',
-        'directions',
-      ],
-      withFeed(model.routes, (r, ref) => [
-        ref,
-        r.routeId,
-        r.agencyRef,
-        r.shortName,
-        r.longName,
-        r.description,
-        r.type,
-        r.color,
-        r.textColor,
-        r.sortOrder,
-        JSON.stringify(directions.get(ref) ?? {}),
-      ]),
-    ],
-    [
-      'gtfs_services',
-      ['feed_id', 'ref', 'service_id', 'weekdays', 'start_date', 'end_date'],
-      withFeed(model.services, (s, ref) => [
-        ref,
-        s.serviceId,
-        s.weekdays,
-        isoOrNull(s.startDate),
-        isoOrNull(s.endDate),
-      ]),
-    ],
-    [
-      'gtfs_calendar_dates',
-      ['feed_id', 'service_ref', 'date', 'exception_type'],
-      withFeed(model.calendarDates, (d) => [d.serviceRef, formatIsoDate(d.date), d.exceptionType]),
-    ],
-    [
-      'gtfs_trips',
-      [
-        'feed_id',
-        'ref',
-        'trip_id',
-        'route_ref',
-        'service_ref',
-        'headsign',
-        'short_name',
-        'direction',
-        'block_id',
-        'shape_ref',
-      ],
-      withFeed(model.trips, (t, ref) => [
-        ref,
-        t.tripId,
-        t.routeRef,
-        t.serviceRef,
-        t.headsign,
-        t.shortName,
-        t.directionId,
-        t.blockId,
-        t.shapeRef,
-      ]),
-    ],
-    [
-      'gtfs_frequencies',
-      ['feed_id', 'trip_ref', 'start_time', 'end_time', 'headway_secs', 'exact_times'],
-      withFeed(model.frequencies, (f) => [f.tripRef, f.startTime, f.endTime, f.headwaySecs, f.exactTimes]),
-    ],
-    [
-      'gtfs_shapes',
-      ['feed_id', 'ref', 'shape_id', 'coordinates'],
-      withFeed(model.shapes, (s, ref) => [ref, s.shapeId, JSON.stringify(s.coordinates)]),
-    ],
-    ['gtfs_pattern_stops', PATTERN_STOP_COLUMNS, patternStops],
-  ];
-  for (const [table, columns, rows] of tables) {
-    if (rows.length === 0) continue;
-    await copyRows(client, table, columns, rows);
-  }
-}
 
 export interface TSystemsPlan {
   stops: { ref: number; row: TSystemRow }[];
@@ -509,13 +372,14 @@ export class DuplicateSequenceError extends Error {
 }
 
 /**
- * Everything between the read and the swap: the trips' load committed and
- * indexed, the small tables loaded, the partition attached. The feed stays
- * LOADING, invisible to timetables; what the swap needs comes back with it.
+ * Everything between the read and the swap: the trips' load committed, the
+ * feed's other tables loaded (`tables`, those read before stop_times already
+ * on their way), the partition attached. The feed stays LOADING, invisible
+ * to timetables; what the swap needs comes back with it.
  */
 export async function stageFeed(
-  db: TDatabase,
   staging: TripTimesStaging,
+  tables: FeedTablesLoad,
   read: { model: TFeedModel; rowsRead: number },
   input: Pick<TImportFeedInput, 'signal' | 'onProgress'>,
 ): Promise<TStagedFeed> {
@@ -528,12 +392,14 @@ export async function stageFeed(
   const counts = feedCounts(model, model.stopTimeCount);
   const reachPhase = (phase: TGtfsJobPhase) => input.onProgress({ phase, rowsDone: rowsRead, rowsTotal: rowsRead });
   reachPhase('INDEXING');
+  const analyzed = staging.analyze();
+  analyzed.catch(() => {});
   const plan = planSystems(model, staging);
-  // The small tables go in while PostgreSQL builds the indexes: neither reads what the other writes. Both
-  // are waited for, so a failure of one never drops the feed under the other.
+  // The trips' statistics are gathered while the rest of the tables go in: neither reads what the other
+  // writes. Both are waited for, so a failure of one never drops the feed under the other.
   const settled = await Promise.allSettled([
-    staging.createIndexes(model.frequencies.length > 0).then(() => staging.analyze()),
-    loadSmallTables(db, feedId, model, counts, plan, staging.patternStopRows()),
+    analyzed,
+    tables.finish(model, counts, plan.directions, staging.patternStopRows()),
   ]);
   for (const result of settled) if (result.status === 'rejected') throw result.reason;
   input.signal.throwIfAborted();
@@ -550,41 +416,6 @@ export async function stageFeed(
     serviceYearsMoved: null,
     rowsRead,
   };
-}
-
-/** The feed's own row completed and its small tables COPYed, on one connection. */
-async function loadSmallTables(
-  db: TDatabase,
-  feedId: number,
-  model: TFeedModel,
-  counts: TGtfsFeedCounts,
-  plan: TSystemsPlan,
-  patternStops: number[][],
-): Promise<void> {
-  const client = await db.$client.connect();
-  try {
-    await client.query('set statement_timeout = 0');
-    await client.query(
-      `update gtfs_feeds set publisher_name = $2, version = $3, start_date = $4, end_date = $5,
-                               timezone = $6, counts = $7 where id = $1`,
-      [
-        feedId,
-        model.feedInfo?.publisherName ?? null,
-        model.feedInfo?.version ?? null,
-        isoOrNull(model.startDate),
-        isoOrNull(model.endDate),
-        model.agencies[0]?.timezone ?? 'UTC',
-        JSON.stringify(counts),
-      ],
-    );
-    await loadTables(client, feedId, model, plan.directions, patternStops);
-    // Timetables find a stop's trips through its patterns: the planner needs to know how many a feed has
-    // before autovacuum gets to it (without, a report over the whole feed took 0.4 s instead of 0.15).
-    await client.query('analyze gtfs_pattern_stops');
-    await client.query('reset statement_timeout');
-  } finally {
-    client.release();
-  }
 }
 
 /** Makes a staged feed the group's live one; the feeds it replaced are dropped. */
@@ -618,10 +449,11 @@ export async function importFeed(db: TDatabase, input: TImportFeedInput): Promis
   await dropStagedFeeds(db, input.jobId);
   const feedId = await createFeed(db, input.groupId, input.jobId);
   const staging = new TripTimesStaging(db, feedId);
+  const tables = new FeedTablesLoad(db, feedId);
   try {
     input.onProgress({ phase: 'READING', rowsDone: 0, rowsTotal: input.expectedRows });
     const read = await readGtfsFeed(input.filePath, {
-      stopTimeSink: staging.sink(),
+      stopTimeSink: tables.startingWith(staging.sink()),
       signal: input.signal,
       zipLimits: input.zipLimits,
       onProgress: (rowsDone) => input.onProgress({ phase: 'READING', rowsDone, rowsTotal: input.expectedRows }),
@@ -631,7 +463,7 @@ export async function importFeed(db: TDatabase, input: TImportFeedInput): Promis
       input.moveServiceTo === undefined ? null : moveServiceToToday(read.model, input.moveServiceTo);
     let staged: TStagedFeed;
     try {
-      staged = await stageFeed(db, staging, { model: read.model, rowsRead: read.rowsRead }, input);
+      staged = await stageFeed(staging, tables, { model: read.model, rowsRead: read.rowsRead }, input);
     } catch (error) {
       if (!(error instanceof DuplicateSequenceError)) throw error;
       read.issues.add('DUPLICATE_STOP_SEQUENCE', { file: 'stop_times.txt', field: 'stop_sequence' });
@@ -640,6 +472,7 @@ export async function importFeed(db: TDatabase, input: TImportFeedInput): Promis
     return await swapStagedFeed(db, input, { ...staged, serviceYearsMoved });
   } catch (error) {
     await staging.abort(error as Error);
+    await tables.settle();
     await dropFeed(db, feedId).catch(() => {});
     throw error;
   }

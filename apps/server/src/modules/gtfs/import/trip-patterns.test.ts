@@ -49,8 +49,12 @@ describe('a trip put together from its stop_times', () => {
 });
 
 describe('patterns', () => {
-  it('are shared by the trips that call at the same stops the same way, and only by them', () => {
-    const book = new PatternBook();
+  // The same answers whether patterns are told apart by their hash or, all sharing one, by their values.
+  it.each([
+    ['their hash', undefined],
+    ['their values when every hash is the same', () => 0],
+  ])('are shared by the trips that call at the same stops the same way, and only by them (%s)', (_, hash) => {
+    const book = new PatternBook(hash);
     const morning = book.refOf(
       runOf([
         [1, 1, 600, 600],

@@ -108,20 +108,60 @@ export class TripRun {
   }
 }
 
-/** Patterns by ref (1-based, the order they were first seen), each kept once. */
+/** A number from a pattern's stops, sequences and what it does at each (FNV-1a over its values). */
+export function hashPattern(pattern: TPattern): number {
+  let hash = 0x811c9dc5 ^ pattern.stops.length;
+  const mix = (values: Int32Array | Uint8Array) => {
+    for (let i = 0; i < values.length; i++) hash = Math.imul(hash ^ values[i], 0x01000193);
+  };
+  mix(pattern.stops);
+  mix(pattern.sequences);
+  mix(pattern.pickupTypes);
+  mix(pattern.dropOffTypes);
+  return hash;
+}
+
+const isSame = (a: Int32Array | Uint8Array, b: Int32Array | Uint8Array) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+function isSamePattern(a: TPattern, b: TPattern): boolean {
+  return (
+    isSame(a.stops, b.stops) &&
+    isSame(a.sequences, b.sequences) &&
+    isSame(a.pickupTypes, b.pickupTypes) &&
+    isSame(a.dropOffTypes, b.dropOffTypes)
+  );
+}
+
+/**
+ * Patterns by ref (1-based, the order they were first seen), each kept once. A trip's pattern is found by
+ * a hash of its values, then compared: a key string joined from every value was a tenth of a national
+ * feed's read.
+ */
 export class PatternBook {
   readonly patterns: TPattern[] = [];
-  private readonly refs = new Map<string, number>();
+  /** By hash: the refs of the patterns that have it (one, but for a collision). */
+  private readonly refsByHash = new Map<number, number[]>();
+  private readonly hash: (pattern: TPattern) => number;
+
+  constructor(hash = hashPattern) {
+    this.hash = hash;
+  }
 
   /** The ref of this pattern: the one already kept when a trip before followed the same, else a new one. */
   refOf(pattern: TPattern): number {
-    const key = `${pattern.stops.join(',')};${pattern.sequences.join(',')};${pattern.pickupTypes.join('')};${pattern.dropOffTypes.join('')}`;
-    let ref = this.refs.get(key);
-    if (ref === undefined) {
-      this.patterns.push(pattern);
-      ref = this.patterns.length;
-      this.refs.set(key, ref);
+    const hash = this.hash(pattern);
+    const refs = this.refsByHash.get(hash);
+    if (refs) {
+      for (const ref of refs) if (isSamePattern(this.patterns[ref - 1], pattern)) return ref;
     }
+    this.patterns.push(pattern);
+    const ref = this.patterns.length;
+    if (refs) refs.push(ref);
+    else this.refsByHash.set(hash, [ref]);
     return ref;
   }
 

@@ -81,7 +81,7 @@ export class TripTimesStaging {
         });
         this.tripPatterns = new Int32Array(size);
         this.tripTimes = new Array(size);
-        await this.begin();
+        await this.begin(model.frequencies.length > 0);
       },
       add: (tripRef, stopRef, sequence, arrival, departure, pickupType, dropOffType) => {
         if (tripRef !== this.runTrip) {
@@ -135,21 +135,26 @@ export class TripTimesStaging {
     );
   }
 
-  private async begin(): Promise<void> {
+  private async begin(withTripIndex: boolean): Promise<void> {
     const client = await this.db.$client.connect();
     this.client = client;
     // Loading a big feed takes longer than the pool's request timeout allows.
     await client.query('begin');
     await client.query('set local statement_timeout = 0');
-    await this.createTable(client);
+    await this.createTable(client, withTripIndex);
     this.writer = new TripTimesCopy(client, this.table);
   }
 
   /**
    * The feed's table, with its feed_id and the CHECK constraint its partition bound needs: set while it is
    * empty, it costs a comparison a row during the COPY and spares attaching a scan of every row.
+   * Its indexes come with it, so PostgreSQL keeps them as the rows stream in, alongside the reader's
+   * parsing, instead of building them after the read, when everything waits for them: a million
+   * stop_times are some twenty thousand rows. The indexes timetables read: the trips of some patterns on
+   * a date (a stop's, found by its patterns) and the trips of a route and direction on a date; with
+   * `withTripIndex`, a trip by itself (frequency-based trips are).
    */
-  private async createTable(client: pg.ClientBase | pg.Pool): Promise<void> {
+  private async createTable(client: pg.ClientBase | pg.Pool, withTripIndex: boolean): Promise<void> {
     await client.query(`create table ${this.table} (like gtfs_trip_times including defaults)`);
     await client.query(`alter table ${this.table} alter column feed_id set default ${this.feedId}`);
     await client.query(
@@ -160,6 +165,9 @@ export class TripTimesStaging {
     await client.query(
       `alter table ${this.table} alter column arrivals set statistics 0, alter column departures set statistics 0`,
     );
+    if (withTripIndex) await client.query(`create unique index ${this.table}_trip_idx on ${this.table} (trip_ref)`);
+    await client.query(`create index ${this.table}_pattern_idx on ${this.table} (pattern_ref, service_ref)`);
+    await client.query(`create index ${this.table}_route_idx on ${this.table} (route_ref, direction, service_ref)`);
   }
 
   /** Ends the COPY and commits: the rows are on disk, still invisible to timetables. */
@@ -167,7 +175,7 @@ export class TripTimesStaging {
     const client = this.client;
     if (!client || !this.writer) {
       // A feed without stop_times never started the load: an empty table keeps every later step the same.
-      await this.createTable(this.db.$client);
+      await this.createTable(this.db.$client, false);
       return;
     }
     try {
@@ -203,21 +211,6 @@ export class TripTimesStaging {
     this.client?.release(isBroken ? true : undefined);
     this.client = null;
     this.writer = null;
-  }
-
-  /**
-   * The indexes timetables read: the trips of some patterns on a date (a stop's, found by its patterns) and
-   * the trips of a route and direction on a date; with `withTripIndex`, a trip by itself (frequency-based
-   * trips are). Some twenty thousand rows for a million stop_times: tens of milliseconds each, built side by
-   * side on their own connections.
-   */
-  async createIndexes(withTripIndex: boolean): Promise<void> {
-    const statements = [
-      ...(withTripIndex ? [`create unique index ${this.table}_trip_idx on ${this.table} (trip_ref)`] : []),
-      `create index ${this.table}_pattern_idx on ${this.table} (pattern_ref, service_ref)`,
-      `create index ${this.table}_route_idx on ${this.table} (route_ref, direction, service_ref)`,
-    ];
-    await Promise.all(statements.map((statement) => this.db.$client.query(statement)));
   }
 
   async analyze(): Promise<void> {

@@ -57,9 +57,15 @@ export function ensureWebBuilt({ force = false } = {}) {
   );
   if (!force && built > sources) return 0;
   console.log('Building the web app…');
-  return runProject(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    cwd: path.join(ROOT, 'apps', 'web'),
-  });
+  return runProject(WEB_BUILD, { cwd: WEB_DIR });
+}
+
+const WEB_DIR = path.join(ROOT, 'apps', 'web');
+const WEB_BUILD = ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'];
+
+/** Builds the web app afresh, alongside other work (see runProjectAsync). */
+export function buildWebAsync() {
+  return runProjectAsync(WEB_BUILD, { cwd: WEB_DIR });
 }
 
 /** Runs a script with the project's Node 24, whatever Node started us. */
@@ -67,6 +73,22 @@ export function runProject(args, options = {}) {
   const cwd = options.cwd ?? ROOT;
   const resolved = args.map((arg, index) => (index === 0 && !path.isAbsolute(arg) ? path.join(ROOT, arg) : arg));
   return run(PROJECT_NODE, resolved, { ...options, cwd, env: withProjectPath(options.env ?? process.env) });
+}
+
+/** runProject without blocking: answers its exit status once it ends, so several can run side by side. */
+export function runProjectAsync(args, options = {}) {
+  const cwd = options.cwd ?? ROOT;
+  const resolved = args.map((arg, index) => (index === 0 && !path.isAbsolute(arg) ? path.join(ROOT, arg) : arg));
+  const child = spawn(PROJECT_NODE, resolved, {
+    stdio: 'inherit',
+    ...options,
+    cwd,
+    env: withProjectPath(options.env ?? process.env),
+  });
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
 }
 
 export function withProjectPath(env) {

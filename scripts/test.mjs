@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BROWSER, findChromium, HEADLESS_SHELL } from './chromium.mjs';
-import { ensureInstalled, ensureWebBuilt, run, runProject } from './lib.mjs';
+import { buildWebAsync, ensureInstalled, run, runProject, runProjectAsync } from './lib.mjs';
 
 /** Installs the headless shell when we can, or says exactly what is missing. */
 function ensureChromium() {
@@ -48,13 +48,31 @@ function step(name, action) {
   return status === 0;
 }
 
+/** Steps that need nothing of each other, run side by side (two cores: the type checks are single-threaded). */
+async function stepsTogether(entries) {
+  const started = Date.now();
+  console.log(`\n━━ ${entries.map(([name]) => name).join(', ')} (side by side)`);
+  const statuses = await Promise.all(
+    entries.map(async ([name, action]) => {
+      const status = await action();
+      steps.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+      return status;
+    }),
+  );
+  return statuses.map((status) => status === 0);
+}
+
 step('Lint (Biome)', () => runProject(['node_modules/@biomejs/biome/bin/biome', 'check', '.']));
-step(
-  'Type-check',
-  () =>
-    runProject(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']) ||
-    runProject(['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json']),
-);
+// The web app is built before the Vitest run (which the build does not need, nor it the build) so that it
+// overlaps the type checks instead of following the tests alone.
+const [, , built] = await stepsTogether([
+  [
+    'Type-check (server, shared, e2e, bench)',
+    () => runProjectAsync(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']),
+  ],
+  ['Type-check (web)', () => runProjectAsync(['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.json'])],
+  ['Build the web app', () => buildWebAsync()],
+]);
 
 const vitestReport = path.join(reports, 'vitest.json');
 step('Unit and integration tests (Vitest)', () =>
@@ -74,7 +92,6 @@ if (vitest) {
     (vitest.numFailedTestSuites && !vitest.numFailedTests ? vitest.numFailedTestSuites : 0);
 } else failed += 1;
 
-const built = step('Build the web app', () => ensureWebBuilt({ force: true }));
 const chromium = built ? ensureChromium() : null;
 if (chromium) {
   const playwrightReport = path.join(reports, 'playwright.json');

@@ -89,15 +89,33 @@ function earlyTables(feedId: number, model: TFeedModel): TTable[] {
 }
 
 /**
- * The tables known only once the feed is read: routes with the directions planned from their trips,
- * services and calendar dates (the demo's dates move after the read) and the patterns trips follow.
+ * The tables known only once the feed is read: services and calendar dates (the demo's dates move after
+ * the read) and the patterns trips follow.
  */
-function lateTables(
-  feedId: number,
-  model: TFeedModel,
-  directions: Map<number, TRouteDirections>,
-  patternStops: number[][],
-): TTable[] {
+function lateTables(feedId: number, model: TFeedModel, patternStops: number[][]): TTable[] {
+  return [
+    [
+      'gtfs_services',
+      ['feed_id', 'ref', 'service_id', 'weekdays', 'start_date', 'end_date'],
+      withFeed(feedId, model.services, (s, ref) => [
+        ref,
+        s.serviceId,
+        s.weekdays,
+        isoOrNull(s.startDate),
+        isoOrNull(s.endDate),
+      ]),
+    ],
+    [
+      'gtfs_calendar_dates',
+      ['feed_id', 'service_ref', 'date', 'exception_type'],
+      withFeed(feedId, model.calendarDates, (d) => [d.serviceRef, formatIsoDate(d.date), d.exceptionType]),
+    ],
+    ['gtfs_pattern_stops', PATTERN_STOP_COLUMNS, patternStops],
+  ];
+}
+
+/** The routes, with the directions planned from their trips once the feed is read. */
+function routeTables(feedId: number, model: TFeedModel, directions: Map<number, TRouteDirections>): TTable[] {
   return [
     [
       'gtfs_routes',
@@ -129,23 +147,6 @@ function lateTables(
         JSON.stringify(directions.get(ref) ?? {}),
       ]),
     ],
-    [
-      'gtfs_services',
-      ['feed_id', 'ref', 'service_id', 'weekdays', 'start_date', 'end_date'],
-      withFeed(feedId, model.services, (s, ref) => [
-        ref,
-        s.serviceId,
-        s.weekdays,
-        isoOrNull(s.startDate),
-        isoOrNull(s.endDate),
-      ]),
-    ],
-    [
-      'gtfs_calendar_dates',
-      ['feed_id', 'service_ref', 'date', 'exception_type'],
-      withFeed(feedId, model.calendarDates, (d) => [d.serviceRef, formatIsoDate(d.date), d.exceptionType]),
-    ],
-    ['gtfs_pattern_stops', PATTERN_STOP_COLUMNS, patternStops],
   ];
 }
 
@@ -172,7 +173,9 @@ async function copyTables(
  * A feed's tables besides its trips' times. Those the reader reads before
  * stop_times go in while it parses stop_times, on a connection of their own:
  * PostgreSQL writes them on the second core rather than after the read,
- * when everything else waits for them. The rest go in once the feed is read.
+ * when everything else waits for them. The rest go in once the feed is read
+ * (`loadRead`), the routes last, with the directions planned from their trips
+ * meanwhile (`loadRoutes`).
  */
 export class FeedTablesLoad {
   private readonly db: TDatabase;
@@ -204,16 +207,14 @@ export class FeedTablesLoad {
     return this.early;
   }
 
-  /** The feed's own row completed and the rest of its tables loaded, once it is read; waits for the early ones. */
-  async finish(
-    model: TFeedModel,
-    counts: TGtfsFeedCounts,
-    directions: Map<number, TRouteDirections>,
-    patternStops: number[][],
-  ): Promise<void> {
+  /**
+   * The feed's own row completed and its tables but the routes loaded, once it is read; waits for the
+   * early ones.
+   */
+  async loadRead(model: TFeedModel, counts: TGtfsFeedCounts, patternStops: number[][]): Promise<void> {
     const late = copyTables(
       this.db,
-      () => lateTables(this.feedId, model, directions, patternStops),
+      () => lateTables(this.feedId, model, patternStops),
       async (client) => {
         await client.query(
           `update gtfs_feeds set publisher_name = $2, version = $3, start_date = $4, end_date = $5,
@@ -236,6 +237,11 @@ export class FeedTablesLoad {
     // Both are waited for, so a failure of one never drops the feed under the other.
     const settled = await Promise.allSettled([this.startEarly(model), late]);
     for (const result of settled) if (result.status === 'rejected') throw result.reason;
+  }
+
+  /** The feed's routes, with their directions. */
+  loadRoutes(model: TFeedModel, directions: Map<number, TRouteDirections>): Promise<void> {
+    return copyTables(this.db, () => routeTables(this.feedId, model, directions));
   }
 
   /** Waits for what was started, whatever comes of it: nothing may still be writing into a feed being dropped. */

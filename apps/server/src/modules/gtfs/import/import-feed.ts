@@ -392,15 +392,14 @@ export async function stageFeed(
   const counts = feedCounts(model, model.stopTimeCount);
   const reachPhase = (phase: TGtfsJobPhase) => input.onProgress({ phase, rowsDone: rowsRead, rowsTotal: rowsRead });
   reachPhase('INDEXING');
-  const analyzed = staging.analyze();
-  analyzed.catch(() => {});
+  // The trips' statistics are gathered and the rest of the tables go in while the systems are planned
+  // (the routes' directions, which their own rows then take): none reads what another writes. All are
+  // waited for, so a failure of one never drops the feed under another.
+  const loads = [staging.analyze(), tables.loadRead(model, counts, staging.patternStopRows())];
+  for (const load of loads) load.catch(() => {});
   const plan = planSystems(model, staging);
-  // The trips' statistics are gathered while the rest of the tables go in: neither reads what the other
-  // writes. Both are waited for, so a failure of one never drops the feed under the other.
-  const settled = await Promise.allSettled([
-    analyzed,
-    tables.finish(model, counts, plan.directions, staging.patternStopRows()),
-  ]);
+  loads.push(tables.loadRoutes(model, plan.directions));
+  const settled = await Promise.allSettled(loads);
   for (const result of settled) if (result.status === 'rejected') throw result.reason;
   input.signal.throwIfAborted();
 

@@ -31,6 +31,7 @@ import {
 } from './gtfs-files.ts';
 import { formatByteSize, IssueCollector, type TIssueAt } from './issues.ts';
 import { createPlainStopTimeReader, type TStopTimeLayout } from './plain-stop-time.ts';
+import { SpanIndex } from './span-index.ts';
 import { formatIsoDate, parseColour, parseDecimal, parseGtfsDate, parseGtfsTime, parseInteger } from './values.ts';
 import { openZipArchive, type TZipArchive, type TZipMember, ZipSizeLimitError } from './zip-archive.ts';
 
@@ -136,6 +137,8 @@ class FeedReader {
   /** Files read without a structural error (their records can be referred to). */
   private readonly usable = new Set<TReadFileName>();
   private readonly stopRefs = new Map<string, number>();
+  /** The same refs, found from a plain stop_times line's text without cutting the id out of it. */
+  private readonly stopSpans = new SpanIndex();
   private readonly routeRefs = new Map<string, number>();
   private readonly serviceRefs = new Map<string, number>();
   private readonly shapeRefs = new Map<string, number>();
@@ -462,6 +465,7 @@ class FeedReader {
       };
       this.model.stops.push(stop);
       this.stopRefs.set(stopId, this.model.stops.length);
+      this.stopSpans.set(stopId, this.model.stops.length);
     };
   }
 
@@ -873,8 +877,8 @@ class FeedReader {
         plainTripId = tripId;
         plainTripRef = tripRef;
       }
-      const stopRef = this.stopRefs.get(text.slice(row.stopStart, row.stopEnd));
-      if (stopRef === undefined) return false;
+      const stopRef = this.stopSpans.get(text, row.stopStart, row.stopEnd);
+      if (stopRef === -1) return false;
       this.rowsRead++;
       if (admit(plainTripRef, plainTripId, row.sequence, line)) {
         store(plainTripRef, stopRef, row.sequence, row.arrival, row.departure, row.pickupType, row.dropOffType);

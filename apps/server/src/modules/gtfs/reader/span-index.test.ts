@@ -18,7 +18,7 @@ describe('ids looked up from a span of a line', () => {
   it('tells apart ids whose characters differ only in order or case, and non-ASCII ones', () => {
     const index = new SpanIndex();
     const ids = ['ab', 'ba', 'AB', 'São Bento', 'Sao Bento', 'ŝ', ''];
-    ids.forEach((id, i) => index.set(id, i + 1));
-    ids.forEach((id, i) => expect(index.get(`,${id},`, 1, 1 + id.length)).toBe(i + 1));
+    for (const [i, id] of ids.entries()) index.set(id, i + 1);
+    for (const [i, id] of ids.entries()) expect(index.get(`,${id},`, 1, 1 + id.length)).toBe(i + 1);
   });
 });

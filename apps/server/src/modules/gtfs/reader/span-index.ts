@@ -42,7 +42,7 @@ export class SpanIndex {
 
   private grow(): void {
     this.slots = new Int32Array(this.slots.length * 2);
-    this.ids.forEach((id, i) => this.place(id, i + 1));
+    for (const [i, id] of this.ids.entries()) this.place(id, i + 1);
   }
 }
 

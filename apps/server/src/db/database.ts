@@ -1,27 +1,16 @@
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { surviveConnectionLoss } from './connection-loss.ts';
+import type pg from 'pg';
+import { openPool } from './pool.ts';
 import * as schema from './schema/index.ts';
 
 export type TDatabase = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** The pool or a transaction: what a query helper runs on, so it works inside and outside a transaction. */
 export type TExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
-// bigint and numeric come back as strings by default; our ids fit in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+/** What code that only runs SQL of its own needs of the database: its pool (a GTFS worker thread has no more). */
+export type TDatabaseClient = Pick<TDatabase, '$client'>;
 
 export function openDatabase(url: string, options: { max?: number } = {}): TDatabase {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.max ?? 20,
-    application_name: 'mip-server',
-    // A request never waits on the database for longer than this.
-    statement_timeout: 30_000,
-    // Nor for a connection: a database that accepts TCP but does not answer (hung, overloaded) fails the
-    // request as unavailable instead of holding it, and the pool, forever.
-    connectionTimeoutMillis: 10_000,
-  });
-  surviveConnectionLoss(pool);
-  return drizzle(pool, { schema }) as TDatabase;
+  return drizzle(openPool(url, options), { schema }) as TDatabase;
 }

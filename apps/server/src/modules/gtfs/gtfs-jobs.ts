@@ -15,7 +15,7 @@ import {
   type TFeedCheckResult,
   type TStagedFeedHandle,
 } from './import/feed-worker-client.ts';
-import { dropFeed, FeedRejectedError, ImportCancelledError, type TImportProgress } from './import/import-feed.ts';
+import { dropFeed, FeedRejectedError, ImportCancelledError, type TImportProgress } from './import/stage-feed.ts';
 import { JobTicker } from './job-ticker.ts';
 import { IssueCollector } from './reader/issues.ts';
 

@@ -17,7 +17,8 @@ import { endInterruptedGtfsJob, importGtfsFeed } from '../../jobs/gtfs-imports.t
 import { DEMO_FEED_PATH, resumeDemoImport } from './demo-feed.ts';
 import { gtfsUploadDir } from './gtfs-jobs.ts';
 import { checkFeed } from './import/check-feed.ts';
-import { importFeed, type TImportProgress } from './import/import-feed.ts';
+import { importFeed } from './import/import-feed.ts';
+import type { TImportProgress } from './import/stage-feed.ts';
 import { tripTimesPartition } from './import/trip-times-staging.ts';
 
 const UPLOAD_DIR = '/tmp/mip-test-uploads';

@@ -29,8 +29,8 @@ import {
   toImportHistoryItem,
   toImportJob,
 } from './gtfs.presenter.ts';
-import { dropStagedFeeds } from './import/import-feed.ts';
 import { prepareFeedWorker } from './import/spare-feed-worker.ts';
+import { dropStagedFeeds } from './import/stage-feed.ts';
 
 /*
  * A job belongs to its target group's entity: only callers whose scope covers

@@ -1,5 +1,5 @@
 import type { TDatabase } from '../../db/database.ts';
-import type { TImportProgress } from './import/import-feed.ts';
+import type { TImportProgress } from './import/stage-feed.ts';
 
 /** A running job writes its progress this often, and notices a cancel asked for from any process. */
 const TICK_MS = 500;

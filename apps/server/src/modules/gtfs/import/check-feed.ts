@@ -1,6 +1,6 @@
 import type { TGtfsFeedCounts, TGtfsSummary } from '@mip/shared';
 import type { TZipLimits } from '../../../config.ts';
-import type { TDatabase } from '../../../db/database.ts';
+import type { TDatabaseClient } from '../../../db/database.ts';
 import { readGtfsFeed, type TReadFeedOptions, type TReadFeedResult } from '../reader/feed-reader.ts';
 import type { TIssueSnapshot } from '../reader/issues.ts';
 import { formatIsoDate } from '../reader/values.ts';
@@ -14,7 +14,7 @@ import {
   stageFeed,
   type TImportProgress,
   type TStagedFeed,
-} from './import-feed.ts';
+} from './stage-feed.ts';
 import { TripTimesStaging } from './trip-times-staging.ts';
 
 export interface TFeedCheckInput {
@@ -44,7 +44,7 @@ export interface TFeedCheck {
 }
 
 async function describeRead(
-  db: TDatabase,
+  db: TDatabaseClient,
   input: TFeedCheckInput,
   read: TReadFeedResult,
 ): Promise<Omit<TFeedCheck, 'staged' | 'stagingFailure'>> {
@@ -68,7 +68,7 @@ async function describeRead(
  * leaves nothing staged: the confirm then imports from the file and reports
  * it as before.
  */
-export async function checkFeed(db: TDatabase, input: TFeedCheckInput): Promise<TFeedCheck> {
+export async function checkFeed(db: TDatabaseClient, input: TFeedCheckInput): Promise<TFeedCheck> {
   const { signal } = input;
   const readOptions: TReadFeedOptions = {
     signal,

@@ -1,9 +1,9 @@
 import type { TGtfsChangeCounts, TGtfsSummary } from '@mip/shared';
-import type { TDatabase } from '../../../db/database.ts';
+import type { TDatabaseClient } from '../../../db/database.ts';
 import type { TFeedModel } from '../reader/feed-model.ts';
 import { formatIsoDate } from '../reader/values.ts';
 import { isMappedStop, meaningfulText, routeDisplayName, routeExternalRef, stopExternalRef } from './feed-systems.ts';
-import { feedCounts } from './import-feed.ts';
+import { feedCounts } from './stage-feed.ts';
 
 interface TExistingSystem {
   external_ref: string;
@@ -43,7 +43,7 @@ const near = (a: number | null, b: number | null) => a !== null && b !== null &&
  * group has them from an earlier feed, this one does not: they would be
  * deactivated).
  */
-export async function summarizeFeed(db: TDatabase, groupId: number, model: TFeedModel): Promise<TGtfsSummary> {
+export async function summarizeFeed(db: TDatabaseClient, groupId: number, model: TFeedModel): Promise<TGtfsSummary> {
   const { rows } = await db.$client.query<TExistingSystem>(
     `select external_ref, name, latitude, longitude, color, description, active from mobility_systems
       where group_id = $1 and (external_ref like 'stop:%' or external_ref like 'route:%')`,

@@ -1,6 +1,6 @@
 import type { TGtfsFeedCounts } from '@mip/shared';
 import type pg from 'pg';
-import type { TDatabase } from '../../../db/database.ts';
+import type { TDatabaseClient } from '../../../db/database.ts';
 import type { TFeedModel, TStopTimeSink } from '../reader/feed-model.ts';
 import { formatIsoDate } from '../reader/values.ts';
 import { copyRows } from './copy-writer.ts';
@@ -152,7 +152,7 @@ function routeTables(feedId: number, model: TFeedModel, directions: Map<number, 
 
 /** COPYs the tables on a connection of its own (a big feed takes longer than the pool's statement timeout). */
 async function copyTables(
-  db: TDatabase,
+  db: TDatabaseClient,
   tables: () => TTable[],
   after?: (client: pg.PoolClient) => Promise<void>,
 ): Promise<void> {
@@ -178,11 +178,11 @@ async function copyTables(
  * meanwhile (`loadRoutes`).
  */
 export class FeedTablesLoad {
-  private readonly db: TDatabase;
+  private readonly db: TDatabaseClient;
   private readonly feedId: number;
   private early: Promise<void> | null = null;
 
-  constructor(db: TDatabase, feedId: number) {
+  constructor(db: TDatabaseClient, feedId: number) {
     this.db = db;
     this.feedId = feedId;
   }

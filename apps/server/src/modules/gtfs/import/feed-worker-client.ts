@@ -9,6 +9,7 @@ import type {
   TFeedWorkerMessage,
   TStagedFeedHandle,
 } from './feed-worker.ts';
+import { prepareFeedWorker, takeFeedWorker } from './spare-feed-worker.ts';
 import {
   dropStagedFeeds,
   FeedRejectedError,
@@ -17,8 +18,7 @@ import {
   type TImportFeedResult,
   type TImportProgress,
   type TSwapInput,
-} from './import-feed.ts';
-import { prepareFeedWorker, takeFeedWorker } from './spare-feed-worker.ts';
+} from './stage-feed.ts';
 
 export type { TFeedCheckResult, TStagedFeedHandle };
 
@@ -128,7 +128,7 @@ export async function checkFeedInWorker(db: TDatabase, input: TFeedCheckInput): 
   // thread starts as soon as the feed read without errors and its load begins (the phase leaves READING):
   // its modules take a third of a second, which a confirm right after the check would otherwise wait for.
   const onCheckProgress = (progress: TImportProgress) => {
-    if (progress.phase !== 'READING') prepareFeedWorker();
+    if (progress.phase !== 'READING') prepareFeedWorker('swap');
     onProgress(progress);
   };
   const check = await runFeedWorker<TFeedCheckResult>(
@@ -136,7 +136,7 @@ export async function checkFeedInWorker(db: TDatabase, input: TFeedCheckInput): 
     { kind: 'check', input: rest },
     { jobId: input.jobId, signal, onProgress: onCheckProgress },
   );
-  if (check.staged) prepareFeedWorker();
+  if (check.staged) prepareFeedWorker('swap');
   return check;
 }
 

@@ -1,3 +1,4 @@
+
 /**
  * The worker thread a GTFS check or import runs in (see feed-worker-client.ts).
  * Unzipping, parsing and validating a feed is CPU work of seconds to minutes;
@@ -6,8 +7,8 @@
  * server's thread only relays progress and a cancel.
  */
 import { deserialize, serialize } from 'node:v8';
-import { parentPort } from 'node:worker_threads';
-import type { TDatabase } from '../../../db/database.ts';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { TDatabaseClient } from '../../../db/database.ts';
 import type { TIssueSnapshot } from '../reader/issues.ts';
 import type { TFeedCheck, TFeedCheckInput } from './check-feed.ts';
 import type {
@@ -17,16 +18,31 @@ import type {
   TStagedFeed,
   TSwapInput,
   TSystemsPlan,
-} from './import-feed.ts';
+} from './stage-feed.ts';
+
+/** What a thread started ahead of its task loads while it waits (spare-feed-worker.ts): a check's, or also a swap's. */
+export interface TFeedWorkerStart {
+  preload: 'check' | 'swap';
+}
 
 // Loading the import's modules is most of a worker's start: they come from the on-disk compile cache
 // and skip drizzle-orm's package lookups (as in the server's own thread, see main.ts), so they are
 // imported only once both are on (hooks belong to the thread that registers them).
 const { speedUpModuleLoading } = await import('../../../lib/module-loading.ts');
 speedUpModuleLoading();
-const { openDatabase } = await import('../../../db/database.ts');
+const { openPool } = await import('../../../db/pool.ts');
 const { checkFeed } = await import('./check-feed.ts');
-const { FeedRejectedError, ImportCancelledError, importFeed, swapStagedFeed } = await import('./import-feed.ts');
+const { FeedRejectedError, ImportCancelledError } = await import('./stage-feed.ts');
+/**
+ * The swap's side (Drizzle, the schema, the audit: a tenth of a second) only when the thread is to swap or
+ * import: a check, which starts as its upload ends, does not wait for it.
+ */
+let swapModules: Promise<typeof import('./import-feed.ts')> | null = null;
+const loadSwapModules = () => {
+  swapModules ??= import('./import-feed.ts');
+  return swapModules;
+};
+if ((workerData as TFeedWorkerStart | undefined)?.preload === 'swap') await loadSwapModules();
 
 type TRunInput<T> = Omit<T, 'signal' | 'onProgress'>;
 
@@ -49,8 +65,8 @@ export interface TFeedWorkerData {
   task: TFeedTask;
 }
 
-/** What the server's thread tells the worker: its task (once), and to stop. */
-export type TFeedWorkerCommand = { type: 'run'; data: TFeedWorkerData } | { type: 'abort' };
+/** What the server's thread tells the worker: its task (once), to load a swap's modules while it waits, and to stop. */
+export type TFeedWorkerCommand = { type: 'run'; data: TFeedWorkerData } | { type: 'preload' } | { type: 'abort' };
 
 /** What the worker tells the server's thread; `failed` carries what is needed to raise the same error there. */
 export type TFeedWorkerMessage =
@@ -70,7 +86,7 @@ function unpackStaged({ packedPlan, ...staged }: TStagedFeedHandle): TStagedFeed
 }
 
 async function runTask(
-  db: TDatabase,
+  db: TDatabaseClient,
   task: TFeedTask,
   signal: AbortSignal,
   onProgress: (progress: TImportProgress) => void,
@@ -80,10 +96,14 @@ async function runTask(
       const check = await checkFeed(db, { ...task.input, signal, onProgress });
       return { ...check, staged: check.staged ? packStaged(check.staged) : null };
     }
-    case 'import':
+    case 'import': {
+      const { importFeed } = await loadSwapModules();
       return importFeed(db, { ...task.input, signal, onProgress });
-    case 'swap':
+    }
+    case 'swap': {
+      const { swapStagedFeed } = await loadSwapModules();
       return swapStagedFeed(db, { ...task.input, signal, onProgress }, unpackStaged(task.staged));
+    }
   }
 }
 
@@ -109,6 +129,9 @@ async function main(port: NonNullable<typeof parentPort>) {
   const { databaseUrl, task } = await new Promise<TFeedWorkerData>((resolve) => {
     port.on('message', (message: TFeedWorkerCommand) => {
       if (message.type === 'run') resolve(message.data);
+      // A thread started for a check, now waiting for a confirm's swap.
+      // A load that fails is the task's failure, when it asks for them.
+      else if (message.type === 'preload') loadSwapModules().catch(() => {});
       else controller.abort();
     });
   });
@@ -124,7 +147,7 @@ async function main(port: NonNullable<typeof parentPort>) {
     lastPhase = progress.phase;
     post({ type: 'progress', progress });
   };
-  const db = openDatabase(databaseUrl, { max: 6 });
+  const db = { $client: openPool(databaseUrl, { max: 6 }) };
   try {
     post({ type: 'done', result: await runTask(db, task, controller.signal, onProgress) });
   } catch (error) {

@@ -21,7 +21,7 @@ describe('the feed worker thread started ahead', () => {
   });
 
   it('stops once it has waited its time, and a task then gets a thread of its own', async () => {
-    const waiting = prepareFeedWorker(50);
+    const waiting = prepareFeedWorker('check', 50);
     started.push(waiting);
     await once(waiting, 'exit');
     const taken = takeFeedWorker();

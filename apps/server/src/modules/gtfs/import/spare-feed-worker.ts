@@ -1,5 +1,6 @@
 import module from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { TFeedWorkerCommand, TFeedWorkerStart } from './feed-worker.ts';
 
 const WORKER_URL = new URL('./feed-worker.ts', import.meta.url);
 
@@ -25,12 +26,13 @@ interface TSpare {
 /** At most one per process: the next check or import takes it. */
 let spare: TSpare | null = null;
 
-function startFeedWorker(): Worker {
+function startFeedWorker(preload: TFeedWorkerStart['preload']): Worker {
   // The thread's own modules come from the server's compile cache from its first file on: a worker does
   // not inherit a cache enabled in code (only the environment variable), and stripped its first TypeScript
   // files afresh each time (40–50 ms of every start).
   const compileCache = module.getCompileCacheDir?.();
   return new Worker(WORKER_URL, {
+    workerData: { preload } satisfies TFeedWorkerStart,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     ...(compileCache ? { env: { ...process.env, NODE_COMPILE_CACHE: compileCache } } : {}),
   });
@@ -41,16 +43,18 @@ function startFeedWorker(): Worker {
  * upload arriving, a checked feed waiting for its confirm): loading its
  * modules is a third of a second that would otherwise come before the
  * check's first row and again before the confirm's swap.
- * It waits `idleMs` at most (again from now if one waits already), without
- * keeping the process alive. Answers the thread that waits.
+ * It loads what its task is likely to be (`preload`: a check's modules, or
+ * also a swap's) and waits `idleMs` at most (again from now if one waits
+ * already), without keeping the process alive. Answers the thread that waits.
  */
-export function prepareFeedWorker(idleMs = SPARE_IDLE_MS): Worker {
+export function prepareFeedWorker(preload: TFeedWorkerStart['preload'] = 'check', idleMs = SPARE_IDLE_MS): Worker {
   const waiting = spare;
   if (waiting && !waiting.hasExited) {
+    if (preload === 'swap') waiting.worker.postMessage({ type: 'preload' } satisfies TFeedWorkerCommand);
     stopWhenIdle(waiting, idleMs);
     return waiting.worker;
   }
-  const worker = startFeedWorker();
+  const worker = startFeedWorker(preload);
   worker.unref();
   const entry: TSpare = { worker, hasExited: false };
   stopWhenIdle(entry, idleMs);
@@ -85,5 +89,6 @@ export function takeFeedWorker(): Worker {
     taken.worker.ref();
     return taken.worker;
   }
-  return startFeedWorker();
+  // A swap or an import started afresh loads the swap's modules as its task begins.
+  return startFeedWorker('check');
 }

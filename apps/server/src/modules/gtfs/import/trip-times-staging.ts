@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { TDatabase } from '../../../db/database.ts';
+import type { TDatabaseClient } from '../../../db/database.ts';
 import type { TFeedModel, TStopTimeSink } from '../reader/feed-model.ts';
 import { interpolateUntimed, PatternBook, TripRun, type TTripTimes } from './trip-patterns.ts';
 import { TripTimesCopy } from './trip-times-copy.ts';
@@ -37,7 +37,7 @@ export const PATTERN_STOP_COLUMNS = [
  */
 export class TripTimesStaging {
   readonly table: string;
-  private readonly db: TDatabase;
+  private readonly db: TDatabaseClient;
   readonly feedId: number;
   private client: pg.PoolClient | null = null;
   private writer: TripTimesCopy | null = null;
@@ -59,7 +59,7 @@ export class TripTimesStaging {
   /** Two rows of a trip share a sequence: seen once its rows, scattered through the file, are put together. */
   repeatsSequence = false;
 
-  constructor(db: TDatabase, feedId: number) {
+  constructor(db: TDatabaseClient, feedId: number) {
     this.db = db;
     this.feedId = feedId;
     this.table = tripTimesPartition(feedId);
@@ -270,6 +270,6 @@ export function unpackStopRoute(packed: number): { stopRef: number; routeRef: nu
 }
 
 /** Drops a feed's trip times, attached or not; used for failed loads and replaced feeds. */
-export async function dropTripTimesPartition(db: TDatabase, feedId: number): Promise<void> {
+export async function dropTripTimesPartition(db: TDatabaseClient, feedId: number): Promise<void> {
   await db.$client.query(`drop table if exists ${tripTimesPartition(feedId)}`);
 }

@@ -1,4 +1,3 @@
-
 /**
  * The worker thread a GTFS check or import runs in (see feed-worker-client.ts).
  * Unzipping, parsing and validating a feed is CPU work of seconds to minutes;

@@ -331,6 +331,24 @@ describe('readGtfsFeed on hostile zips', () => {
     expect(lying.issues.sorted()[0].code).toBe('NOT_A_ZIP');
   });
 
+  it('refuses as damaged a member that inflates to less than its header says, or is compressed in an unknown way', async () => {
+    const overstated = { ...(await blankLines('shapes.txt', 1)), declaredSize: MB + 1 };
+    const short = await readGtfsFeed(toFile(sampleWith({ 'shapes.txt': overstated })), { zipLimits });
+    expect(short.model).toBeNull();
+    expect(short.issues.sorted()).toContainEqual(expect.objectContaining({ code: 'NOT_A_ZIP' }));
+    // Every member marked as compressed with method 12 (bzip2), which a feed's zip never uses.
+    const zip = sampleWith({});
+    for (const [signature, at] of [
+      [0x04034b50, 8],
+      [0x02014b50, 10],
+    ]) {
+      for (let i = 0; i < zip.length - 4; i++) if (zip.readUInt32LE(i) === signature) zip.writeUInt16LE(12, i + at);
+    }
+    const bzip = await readGtfsFeed(toFile(zip), { zipLimits });
+    expect(bzip.model).toBeNull();
+    expect(bzip.issues.sorted()[0]).toMatchObject({ code: 'NOT_A_ZIP', value: expect.stringMatching(/compression/) });
+  });
+
   it('refuses a line longer than 1 MB, naming the file and line, without reading the rest', async () => {
     const header = 'trip_id,arrival_time,departure_time,stop_id,stop_sequence\n';
     const { issues } = await readGtfsFeed(

@@ -92,6 +92,24 @@ describe('patterns', () => {
   });
 });
 
+describe('a pattern kept by the book', () => {
+  it('stays as it was when the run that assembled it goes on to the next trip', () => {
+    const book = new PatternBook();
+    const run = runOf([
+      [1, 1, 0, 0],
+      [2, 2, 60, 60],
+    ]);
+    const first = book.refOf(run.assemble().pattern);
+    run.clear();
+    run.add(7, 1, 0, 0, 0, 0);
+    run.add(8, 2, 60, 60, 0, 0);
+    const second = book.refOf(run.assemble().pattern);
+    expect(second).not.toBe(first);
+    expect([...book.get(first).stops]).toEqual([1, 2]);
+    expect([...book.get(second).stops]).toEqual([7, 8]);
+  });
+});
+
 describe('untimed stops', () => {
   it('are timed in proportion to their position between the timed stops around them', () => {
     const times = interpolateUntimed({

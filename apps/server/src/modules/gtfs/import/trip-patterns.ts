@@ -76,6 +76,9 @@ export class TripRun {
   /**
    * The run as a pattern and times, in sequence order (files mostly give them in order; a trip that is
    * not is sorted). `repeatsSequence` says two rows share a sequence: the feed is refused for it.
+   * The pattern's arrays are the run's own, good until it takes its next row (PatternBook.refOf keeps a
+   * copy of a new one): most trips follow a pattern seen before, and copying theirs was most of the
+   * assembling. The times are the trip's to keep.
    */
   assemble(): { pattern: TPattern; times: TTripTimes; repeatsSequence: boolean } {
     const n = this.count;
@@ -90,11 +93,14 @@ export class TripRun {
       for (let i = 0; i < n; i++) into[i] = values[order ? order[i] : i];
       return into;
     };
+    // In file order already (the usual case), the pattern is a view of the run's rows; else sorted apart.
+    const inOrder = <T extends Int32Array | Uint8Array>(values: T, sorted: () => T): T =>
+      (order ? pick(values, sorted()) : values.subarray(0, n)) as T;
     const pattern: TPattern = {
-      stops: pick(this.stops, new Int32Array(n)),
-      sequences: pick(this.sequences, new Int32Array(n)),
-      pickupTypes: pick(this.pickupTypes, new Uint8Array(n)),
-      dropOffTypes: pick(this.dropOffTypes, new Uint8Array(n)),
+      stops: inOrder(this.stops, () => new Int32Array(n)),
+      sequences: inOrder(this.sequences, () => new Int32Array(n)),
+      pickupTypes: inOrder(this.pickupTypes, () => new Uint8Array(n)),
+      dropOffTypes: inOrder(this.dropOffTypes, () => new Uint8Array(n)),
     };
     let repeatsSequence = false;
     for (let i = 1; i < n && order; i++) {
@@ -158,7 +164,13 @@ export class PatternBook {
     if (refs) {
       for (const ref of refs) if (isSamePattern(this.patterns[ref - 1], pattern)) return ref;
     }
-    this.patterns.push(pattern);
+    // A copy: the pattern may be a view of a trip's rows (TripRun.assemble), which the next trip overwrites.
+    this.patterns.push({
+      stops: pattern.stops.slice(),
+      sequences: pattern.sequences.slice(),
+      pickupTypes: pattern.pickupTypes.slice(),
+      dropOffTypes: pattern.dropOffTypes.slice(),
+    });
     const ref = this.patterns.length;
     if (refs) refs.push(ref);
     else this.refsByHash.set(hash, [ref]);

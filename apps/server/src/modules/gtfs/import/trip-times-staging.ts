@@ -105,10 +105,11 @@ export class TripTimesStaging {
     const tripRef = this.runTrip;
     if (tripRef === 0) return;
     const { pattern, times, repeatsSequence } = this.run.assemble();
+    // Before the run is cleared: the pattern may be a view of its rows.
+    const patternRef = this.patterns.refOf(pattern);
     this.run.clear();
     this.runTrip = 0;
     if (repeatsSequence) this.repeatsSequence = true;
-    const patternRef = this.patterns.refOf(pattern);
     this.tripPatterns[tripRef] = patternRef;
     this.tripTimes[tripRef] = times;
     const routeRef = this.tripRoutes[tripRef];

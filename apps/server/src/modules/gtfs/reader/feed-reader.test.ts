@@ -349,6 +349,25 @@ describe('readGtfsFeed on hostile zips', () => {
     expect(bzip.issues.sorted()[0]).toMatchObject({ code: 'NOT_A_ZIP', value: expect.stringMatching(/compression/) });
   });
 
+  it('refuses as damaged a zip whose members are encrypted', async () => {
+    // Bit 0 of the general purpose flags, in the local and the central headers: traditional encryption.
+    const zip = sampleWith({});
+    for (const [signature, at] of [
+      [0x04034b50, 6],
+      [0x02014b50, 8],
+    ]) {
+      for (let i = 0; i < zip.length - 4; i++) {
+        if (zip.readUInt32LE(i) === signature) zip.writeUInt16LE(zip.readUInt16LE(i + at) | 1, i + at);
+      }
+    }
+    const encrypted = await readGtfsFeed(toFile(zip), { zipLimits });
+    expect(encrypted.model).toBeNull();
+    expect(encrypted.issues.sorted()[0]).toMatchObject({
+      code: 'NOT_A_ZIP',
+      value: expect.stringMatching(/encrypted/),
+    });
+  });
+
   it('refuses a line longer than 1 MB, naming the file and line, without reading the rest', async () => {
     const header = 'trip_id,arrival_time,departure_time,stop_id,stop_sequence\n';
     const { issues } = await readGtfsFeed(

@@ -27,7 +27,7 @@ export const PATTERN_STOP_COLUMNS = [
  * Loads a feed's stop_times as trips (see trip-patterns.ts): each trip is
  * assembled once its rows are past and streamed by COPY … FREEZE into a fresh
  * table in the transaction that creates it (rows born visible, no WAL-heavy
- * inserts), indexed after the load, then attached. Its patterns are small and
+ * inserts), indexed as they arrive, then attached. Its patterns are small and
  * go in with the feed's other small tables.
  *
  * A trip's rows usually come together. When one comes back after another

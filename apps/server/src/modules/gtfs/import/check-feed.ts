@@ -7,9 +7,9 @@ import { formatIsoDate } from '../reader/values.ts';
 import { summarizeFeed } from './feed-summary.ts';
 import { FeedTablesLoad } from './feed-tables.ts';
 import {
+  abandonLoad,
   createFeed,
   DuplicateSequenceError,
-  dropFeed,
   feedCounts,
   stageFeed,
   type TImportProgress,
@@ -83,11 +83,7 @@ export async function checkFeed(db: TDatabaseClient, input: TFeedCheckInput): Pr
   const feedId = await createFeed(db, input.groupId, input.jobId);
   const staging = new TripTimesStaging(db, feedId);
   const tables = new FeedTablesLoad(db, feedId);
-  const dropStaged = async (error: Error) => {
-    await staging.abort(error);
-    await tables.settle();
-    await dropFeed(db, feedId).catch(() => {});
-  };
+  const dropStaged = (error: Error) => abandonLoad(db, staging, tables, error);
   try {
     const read = await readGtfsFeed(input.filePath, {
       ...readOptions,

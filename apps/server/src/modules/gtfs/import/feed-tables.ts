@@ -181,6 +181,8 @@ export class FeedTablesLoad {
   private readonly db: TDatabaseClient;
   private readonly feedId: number;
   private early: Promise<void> | null = null;
+  /** Every COPY started, so that settle waits for all of them, whichever step failed. */
+  private readonly started: Promise<void>[] = [];
 
   constructor(db: TDatabaseClient, feedId: number) {
     this.db = db;
@@ -198,12 +200,15 @@ export class FeedTablesLoad {
     };
   }
 
+  /** A load started: waited for by its caller or by settle, so until then a failure is not unhandled. */
+  private track(load: Promise<void>): Promise<void> {
+    load.catch(() => {});
+    this.started.push(load);
+    return load;
+  }
+
   private startEarly(model: TFeedModel): Promise<void> {
-    if (!this.early) {
-      this.early = copyTables(this.db, () => earlyTables(this.feedId, model));
-      // Waited for by finish or settle; until then a failure must not count as unhandled.
-      this.early.catch(() => {});
-    }
+    this.early ??= this.track(copyTables(this.db, () => earlyTables(this.feedId, model)));
     return this.early;
   }
 
@@ -212,27 +217,29 @@ export class FeedTablesLoad {
    * early ones.
    */
   async loadRead(model: TFeedModel, counts: TGtfsFeedCounts, patternStops: number[][]): Promise<void> {
-    const late = copyTables(
-      this.db,
-      () => lateTables(this.feedId, model, patternStops),
-      async (client) => {
-        await client.query(
-          `update gtfs_feeds set publisher_name = $2, version = $3, start_date = $4, end_date = $5,
+    const late = this.track(
+      copyTables(
+        this.db,
+        () => lateTables(this.feedId, model, patternStops),
+        async (client) => {
+          await client.query(
+            `update gtfs_feeds set publisher_name = $2, version = $3, start_date = $4, end_date = $5,
                                  timezone = $6, counts = $7 where id = $1`,
-          [
-            this.feedId,
-            model.feedInfo?.publisherName ?? null,
-            model.feedInfo?.version ?? null,
-            isoOrNull(model.startDate),
-            isoOrNull(model.endDate),
-            model.agencies[0]?.timezone ?? 'UTC',
-            JSON.stringify(counts),
-          ],
-        );
-        // Timetables find a stop's trips through its patterns: the planner needs to know how many a feed has
-        // before autovacuum gets to it (without, a report over the whole feed took 0.4 s instead of 0.15).
-        await client.query('analyze gtfs_pattern_stops');
-      },
+            [
+              this.feedId,
+              model.feedInfo?.publisherName ?? null,
+              model.feedInfo?.version ?? null,
+              isoOrNull(model.startDate),
+              isoOrNull(model.endDate),
+              model.agencies[0]?.timezone ?? 'UTC',
+              JSON.stringify(counts),
+            ],
+          );
+          // Timetables find a stop's trips through its patterns: the planner needs to know how many a feed has
+          // before autovacuum gets to it (without, a report over the whole feed took 0.4 s instead of 0.15).
+          await client.query('analyze gtfs_pattern_stops');
+        },
+      ),
     );
     // Both are waited for, so a failure of one never drops the feed under the other.
     const settled = await Promise.allSettled([this.startEarly(model), late]);
@@ -241,11 +248,11 @@ export class FeedTablesLoad {
 
   /** The feed's routes, with their directions. */
   loadRoutes(model: TFeedModel, directions: Map<number, TRouteDirections>): Promise<void> {
-    return copyTables(this.db, () => routeTables(this.feedId, model, directions));
+    return this.track(copyTables(this.db, () => routeTables(this.feedId, model, directions)));
   }
 
   /** Waits for what was started, whatever comes of it: nothing may still be writing into a feed being dropped. */
   async settle(): Promise<void> {
-    await this.early?.catch(() => {});
+    await Promise.allSettled(this.started);
   }
 }

@@ -8,6 +8,7 @@ import { moveServiceToToday } from './demo-service-dates.ts';
 import type { TSystemRow } from './feed-systems.ts';
 import { FeedTablesLoad } from './feed-tables.ts';
 import {
+  abandonLoad,
   createFeed,
   DuplicateSequenceError,
   dropFeed,
@@ -273,9 +274,7 @@ export async function importFeed(db: TDatabaseClient, input: TImportFeedInput): 
     }
     return await swapStagedFeed(db, input, { ...staged, serviceYearsMoved });
   } catch (error) {
-    await staging.abort(error as Error);
-    await tables.settle();
-    await dropFeed(db, feedId).catch(() => {});
+    await abandonLoad(db, staging, tables, error as Error);
     throw error;
   }
 }

@@ -176,6 +176,21 @@ export async function createFeed(db: TDatabaseClient, groupId: number, jobId: nu
   return rows[0].id;
 }
 
+/**
+ * Gives up a load that will not be swapped in (a failure, a cancel, a feed with errors): its trips' COPY
+ * rolls back, its other tables' loads are waited for, then the feed and what it holds go.
+ */
+export async function abandonLoad(
+  db: TDatabaseClient,
+  staging: TripTimesStaging,
+  tables: FeedTablesLoad,
+  error: Error,
+): Promise<void> {
+  await staging.abort(error);
+  await tables.settle();
+  await dropFeed(db, staging.feedId).catch(() => {});
+}
+
 /** A trip whose rows were scattered through the file repeats a sequence: the reader could not see it. */
 export class DuplicateSequenceError extends Error {
   constructor() {

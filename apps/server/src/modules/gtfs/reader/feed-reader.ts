@@ -136,9 +136,8 @@ class FeedReader {
   rowsRead = 0;
   /** Files read without a structural error (their records can be referred to). */
   private readonly usable = new Set<TReadFileName>();
-  private readonly stopRefs = new Map<string, number>();
-  /** The same refs, found from a plain stop_times line's text without cutting the id out of it. */
-  private readonly stopSpans = new SpanIndex();
+  /** By stop_id; a plain stop_times line's is found from the line's text without cutting the id out of it. */
+  private readonly stopRefs = new SpanIndex();
   private readonly routeRefs = new Map<string, number>();
   private readonly serviceRefs = new Map<string, number>();
   private readonly shapeRefs = new Map<string, number>();
@@ -422,7 +421,7 @@ class FeedReader {
     return (cells: TCells, line: number) => {
       const stopId = this.required(file, cells, id, 'stop_id', line);
       if (stopId === null) return;
-      if (this.stopRefs.has(stopId)) {
+      if (this.stopRefs.refOf(stopId) !== -1) {
         this.report('DUPLICATE_ID', { file, row: line, field: 'stop_id', value: stopId });
         return;
       }
@@ -465,7 +464,6 @@ class FeedReader {
       };
       this.model.stops.push(stop);
       this.stopRefs.set(stopId, this.model.stops.length);
-      this.stopSpans.set(stopId, this.model.stops.length);
     };
   }
 
@@ -877,7 +875,7 @@ class FeedReader {
         plainTripId = tripId;
         plainTripRef = tripRef;
       }
-      const stopRef = this.stopSpans.get(text, row.stopStart, row.stopEnd);
+      const stopRef = this.stopRefs.get(text, row.stopStart, row.stopEnd);
       if (stopRef === -1) return false;
       this.rowsRead++;
       if (admit(plainTripRef, plainTripId, row.sequence, line)) {
@@ -920,8 +918,8 @@ class FeedReader {
         }
         return;
       }
-      const stopRef = this.stopRefs.get(stopId);
-      if (stopRef === undefined) {
+      const stopRef = this.stopRefs.refOf(stopId);
+      if (stopRef === -1) {
         if (canCheckStops && !this.rejected.stops.has(stopId)) {
           this.report('UNKNOWN_REFERENCE', { file, row: line, field: 'stop_id', value: stopId });
         }
@@ -971,7 +969,7 @@ class FeedReader {
       this.reportStopsAtSamePlace();
       const stations = new Set(this.model.stops.filter((s) => s.locationType === 1).map((s) => s.stopId));
       this.model.stops.forEach((stop, i) => {
-        if (stop.parentStation && !stations.has(stop.parentStation) && !this.stopRefs.has(stop.parentStation)) {
+        if (stop.parentStation && !stations.has(stop.parentStation) && this.stopRefs.refOf(stop.parentStation) === -1) {
           this.report('UNKNOWN_REFERENCE', { file, row: null, field: 'parent_station', value: stop.parentStation });
           this.model.stops[i] = { ...stop, parentStation: null };
         }

@@ -13,6 +13,8 @@ describe('ids looked up from a span of a line', () => {
     expect(index.get('stop_4321xy', 0, 11)).toBe(-1);
     expect(index.get('nowhere', 0, 7)).toBe(-1);
     expect(index.size).toBe(5000);
+    expect(index.refOf('stop_17x')).toBe(18);
+    expect(index.refOf('stop_17')).toBe(-1);
   });
 
   it('tells apart ids whose characters differ only in order or case, and non-ASCII ones', () => {

@@ -22,6 +22,11 @@ export class SpanIndex {
     this.place(id, this.ids.length);
   }
 
+  /** The ref of the id, or -1. */
+  refOf(id: string): number {
+    return this.get(id, 0, id.length);
+  }
+
   /** The ref of the id spelled by text[start, end), or -1. */
   get(text: string, start: number, end: number): number {
     const mask = this.slots.length - 1;

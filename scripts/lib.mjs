@@ -70,25 +70,22 @@ export function buildWebAsync() {
 
 /** Runs a script with the project's Node 24, whatever Node started us. */
 export function runProject(args, options = {}) {
-  const cwd = options.cwd ?? ROOT;
-  const resolved = args.map((arg, index) => (index === 0 && !path.isAbsolute(arg) ? path.join(ROOT, arg) : arg));
-  return run(PROJECT_NODE, resolved, { ...options, cwd, env: withProjectPath(options.env ?? process.env) });
+  return run(PROJECT_NODE, ...projectCommand(args, options));
 }
 
 /** runProject without blocking: answers its exit status once it ends, so several can run side by side. */
 export function runProjectAsync(args, options = {}) {
-  const cwd = options.cwd ?? ROOT;
-  const resolved = args.map((arg, index) => (index === 0 && !path.isAbsolute(arg) ? path.join(ROOT, arg) : arg));
-  const child = spawn(PROJECT_NODE, resolved, {
-    stdio: 'inherit',
-    ...options,
-    cwd,
-    env: withProjectPath(options.env ?? process.env),
-  });
+  const child = spawn(PROJECT_NODE, ...projectCommand(args, { stdio: 'inherit', ...options }));
   return new Promise((resolve) => {
     child.once('error', () => resolve(1));
     child.once('exit', (code) => resolve(code ?? 1));
   });
+}
+
+/** The arguments (the script from the repository's root) and options (cwd, PATH) a project script runs with. */
+function projectCommand(args, options) {
+  const resolved = args.map((arg, index) => (index === 0 && !path.isAbsolute(arg) ? path.join(ROOT, arg) : arg));
+  return [resolved, { ...options, cwd: options.cwd ?? ROOT, env: withProjectPath(options.env ?? process.env) }];
 }
 
 export function withProjectPath(env) {

@@ -62,6 +62,7 @@ export function superviseEmbeddedPostgres(
           log(`the embedded PostgreSQL is running again after ${Math.round(performance.now() - startedAt)} ms`);
           return;
         } catch (error) {
+          if (isStopped) return;
           // Sessions of the dead server may still hold its shared memory for a moment: PostgreSQL then
           // refuses to start, and a later attempt succeeds.
           const delay = RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)];

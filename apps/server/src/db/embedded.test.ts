@@ -9,6 +9,15 @@ import { startEmbeddedPostgres } from './embedded.ts';
 import { firstFolderClosedToOthers } from './folder-access.ts';
 
 const isRoot = process.getuid?.() === 0;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const made: string[] = [];
 
 /** A folder only its owner may enter, as `mktemp -d` makes them. */
@@ -177,4 +186,44 @@ describe('a process that loads the embedded PostgreSQL', () => {
       }
     }
   });
+});
+
+describe('a stop asked while PostgreSQL is being started again', () => {
+  // The platform exits as soon as the stop returns (a SIGTERM's shutdown): a server that comes up after it,
+  // or is still coming up, would be left running with nobody to end it.
+  it('returns only once nothing it was starting can still come up, and leaves no server running', async () => {
+    const dataDir = await openDataFolder();
+    // Kept files, as the platform keeps them: nothing to remove makes the stop as quick as it gets.
+    const database = await startEmbeddedPostgres(dataDir);
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    try {
+      const killed = database.postmaster();
+      const exited = new Promise((resolve) => killed?.once('exit', resolve));
+      killed?.kill('SIGKILL');
+      await exited;
+
+      let isRestartSettled = false;
+      const restarting = database.restart().finally(() => {
+        isRestartSettled = true;
+      });
+      restarting.catch(() => {});
+      // At once, as a shutdown would: the restart has not spawned its server yet.
+      await database.stop();
+
+      expect(isRestartSettled).toBe(true);
+      expect(database.postmaster()).toBeNull();
+      // The killed server's postmaster.pid stays; the one it names, or a newer one's, is not running.
+      const named = Number((await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
+      expect(named > 0 && isAlive(named), `PostgreSQL ${named} is still running`).toBe(false);
+    } finally {
+      const left = await fs.readFile(pidFile, 'utf8').catch(() => null);
+      if (left) {
+        try {
+          process.kill(Number(left.split('\n')[0]), 'SIGKILL');
+        } catch {
+          // It ended between the read and the kill.
+        }
+      }
+    }
+  }, 60_000);
 });

@@ -219,11 +219,28 @@ export async function startEmbeddedPostgres(
   const handle = server as unknown as { process?: ChildProcess };
   const postmaster = () => (handle.process && isRunning(handle.process) ? handle.process : null);
   let isStopped = false;
+  /** A start again under way: the library spawns its server only after a few awaits of its own. */
+  let starting: Promise<void> | null = null;
   // SIGINT is PostgreSQL's fast shutdown: it goes on by itself once asked.
   const endWithProcess = () => postmaster()?.kill('SIGINT');
   serversToEnd.add(endWithProcess);
+  // A server the library spawns once a stop was asked (a restart under way) is told to stop as it is born:
+  // the process exits right after the stop, and a server started after it would run on with nobody to end it.
+  let spawned = handle.process;
+  Object.defineProperty(handle, 'process', {
+    get: () => spawned,
+    set: (child: ChildProcess | undefined) => {
+      spawned = child;
+      if (isStopped) child?.kill('SIGINT');
+    },
+    configurable: true,
+  });
   const stop = async (timeoutMs = 10_000) => {
     isStopped = true;
+    // A start under way is not waited out (a crash recovery can take a while): its server, spawned already or
+    // as it is (above), is told to stop, and the start fails as that server exits.
+    postmaster()?.kill('SIGINT');
+    await starting?.catch(() => {});
     serversToEnd.delete(endWithProcess);
     const child = postmaster();
     if (child) {
@@ -250,9 +267,14 @@ export async function startEmbeddedPostgres(
         left.kill('SIGKILL');
         await waitForExit(left, 5_000);
       }
-      await startServer(server);
-      // Stopped while it was starting (the process is shutting down): what just started goes too.
-      if (isStopped) await stop();
+      starting = startServer(server);
+      try {
+        await starting;
+      } finally {
+        starting = null;
+      }
+      // Stopped as it came up, before its SIGINT landed: the stop, waiting for this start, ends it next.
+      if (isStopped) throw new Error('it was stopped on purpose');
     },
     stop,
     kill: () => {

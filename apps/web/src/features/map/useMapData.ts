@@ -9,18 +9,27 @@ import {
   TRAFFIC_POLL_INTERVAL_MS,
   type TTrafficCollection,
 } from '@mip/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { mapCallPath } from '../applications/app-scope';
 import { useAppConfiguration } from '../configuration/useAppConfiguration';
 import { googleSessionRequest, type TGoogleMapType } from './map-types';
+import { prefetchTileJsons } from './useTileJsons';
 
 /** GET /map/: group and incident geometries, polled every 50 s (spec 001 §4). */
 export function useMapItems() {
   const path = mapCallPath(useAppConfiguration(), 'map/');
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: ['map', 'items', path],
-    queryFn: ({ signal }) => api.get<TMapItem[]>(path, undefined, signal),
+    queryFn: async ({ signal }) => {
+      const items = await api.get<TMapItem[]>(path, undefined, signal);
+      prefetchTileJsons(
+        queryClient,
+        items.flatMap((item) => (item.type === 'GROUP' && item.tileMetadataUrl ? [item.tileMetadataUrl] : [])),
+      );
+      return items;
+    },
     refetchInterval: MAP_POLL_INTERVAL_MS,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { type TAnswer, useJsonServer } from '../../test/json-server';
-import { readTileJson, resolveTileTemplate } from './useTileJsons';
+import { prefetchTileJsons, readTileJson, resolveTileTemplate, tileJsonQuery } from './useTileJsons';
 
 describe('resolveTileTemplate', () => {
   it('keeps an absolute template as written, braces and all', () => {
@@ -68,5 +69,20 @@ describe('readTileJson', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(readTileJson(`${base()}/ours.json`, controller.signal)).rejects.toThrow();
+  });
+
+  it('are read as soon as the map answer names them, once each, where the layers look for them', async () => {
+    const client = new QueryClient();
+    const url = `${base()}/ours.json`;
+    // Before any page has rendered the answer: the map answer's own query starts them.
+    prefetchTileJsons(client, [url, url]);
+    expect(client.getQueryCache().findAll({ queryKey: ['map', 'tile-json'] })).toHaveLength(1);
+    expect(client.getQueryState(tileJsonQuery(url).queryKey)?.fetchStatus).toBe('fetching');
+    await vi.waitFor(() =>
+      expect(client.getQueryData(tileJsonQuery(url).queryKey)).toMatchObject({
+        tiles: [`${base()}/tiles/{z}/{x}/{y}.pbf`],
+      }),
+    );
+    client.clear();
   });
 });

@@ -1,5 +1,5 @@
 import { type TTileJsonSource, ZTileJsonSource } from '@mip/shared';
-import { useQueries } from '@tanstack/react-query';
+import { type QueryClient, useQueries } from '@tanstack/react-query';
 import { readJsonOrNull } from '../../lib/read-json';
 
 /** What a tiled group's source is made of: its TileJSON as read, or, when that could not be read, its address. */
@@ -21,6 +21,25 @@ export async function readTileJson(url: string, signal?: AbortSignal): Promise<T
   return { ...parsed.data, tiles: parsed.data.tiles.map((tile) => resolveTileTemplate(tile, url)) };
 }
 
+/** How one TileJSON is read and kept: the map answer's query starts it (prefetchTileJsons), the layers read it. */
+export const tileJsonQuery = (url: string) => ({
+  queryKey: ['map', 'tile-json', url],
+  queryFn: ({ signal }: { signal: AbortSignal }) => readTileJson(url, signal),
+  // As a browser keeps it (the server's max-age): a group that grows moves its bounds, and is read again.
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+/**
+ * Starts reading the TileJSONs a map answer names, from the answer's own query: a hook would start them only
+ * once the page has rendered the answer, and on a slow phone the main thread is busy drawing the map then
+ * (issue 20: the national map's TileJSONs went out 0.3 s after the answer was in, and the tiled layers were
+ * added a render after the others).
+ */
+export function prefetchTileJsons(queryClient: QueryClient, urls: readonly string[]) {
+  for (const url of new Set(urls)) void queryClient.prefetchQuery(tileJsonQuery(url));
+}
+
 /**
  * The TileJSONs of the groups drawn from vector tiles, read as soon as the map answer names them. Given an
  * address, the map reads a TileJSON only once it and its style have loaded, and asks for tiles only after
@@ -35,13 +54,7 @@ export function useTileJsons(urls: readonly string[]): {
 } {
   const unique = [...new Set(urls)];
   return useQueries({
-    queries: unique.map((url) => ({
-      queryKey: ['map', 'tile-json', url],
-      queryFn: ({ signal }: { signal: AbortSignal }) => readTileJson(url, signal),
-      // As a browser keeps it (the server's max-age): a group that grows moves its bounds, and is read again.
-      staleTime: 5 * 60_000,
-      retry: false,
-    })),
+    queries: unique.map(tileJsonQuery),
     combine: (results) => ({
       sources: new Map(
         unique.map((url, index) => {

@@ -5,6 +5,7 @@ import { IconMessageReport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GeoJSONSource, MapGeoJSONFeature } from 'maplibre-gl';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { MapMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import { useSearchParams } from 'react-router';
@@ -116,6 +117,9 @@ export default function MapHomePage() {
   const [isShowingAlternatives, setShowingAlternatives] = useState(false);
   const [reportFor, setReportFor] = useState<{ systemId: number | null } | null>(null);
   const [isMapLoaded, setMapLoaded] = useState(false);
+  /** Whether the style's first load was answered with a render of the layers (see onStyleData below). */
+  const isStyleLoadSeen = useRef(false);
+  const [, setStyleLoads] = useState(0);
   /** The place the search moved the map to, said aloud: the canvas itself says nothing. */
   const [placeShown, setPlaceShown] = useState<TPlaceResult | null>(null);
   /** An incident whose bounds the map fits once its details arrive (the given box, else its own). */
@@ -312,6 +316,15 @@ export default function MapHomePage() {
         maxBounds={settings.maxBounds ? [...settings.maxBounds[0], ...settings.maxBounds[1]] : undefined}
         interactiveLayerIds={interactiveLayers}
         onClick={handleClick}
+        // react-map-gl adds a layer's source only once the style has loaded, and hears of it a timer after the
+        // style's first 'styledata': on a slow phone the map's first frame (0.4 s at 4× CPU throttle) came in
+        // between, and the groups' tiles were asked for only after it (issue 20, the national map). Rendered
+        // again at once, in the style's own task, the sources are there for that frame to ask for their tiles.
+        onStyleData={() => {
+          if (isStyleLoadSeen.current) return;
+          isStyleLoadSeen.current = true;
+          flushSync(() => setStyleLoads((loads) => loads + 1));
+        }}
         onLoad={(event) => {
           provideGroupIcons(event.target);
           provideClusterCounts(event.target);

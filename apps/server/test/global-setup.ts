@@ -25,6 +25,30 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+/** Databases dropped side by side at the end of a run: at most this many connections at once. */
+const DROPS_AT_ONCE = 30;
+
+/**
+ * Drops the run's databases. Each DROP DATABASE waits for a checkpoint: one after another, on a busy
+ * machine (npm run test:loaded), 180 of them took six minutes after the last test, about 2 s each.
+ * Sent side by side, their drops share checkpoints: 90 in 3 s.
+ */
+async function dropDatabases(adminUrl: string, pattern: string, template: string) {
+  const pool = new pg.Pool({ connectionString: adminUrl, max: DROPS_AT_ONCE });
+  try {
+    const { rows } = await pool.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1 or datname = $2',
+      [pattern, template],
+    );
+    // The template last: the others were made from it.
+    const clones = rows.map((row) => row.datname).filter((name) => name !== template);
+    await Promise.all(clones.map((name) => pool.query(`drop database if exists ${name} with (force)`)));
+    await pool.query(`drop database if exists ${template} with (force)`);
+  } finally {
+    await pool.end();
+  }
+}
+
 /**
  * One PostgreSQL for the whole run — the embedded one, or TEST_DATABASE_URL's
  * server — holding one migrated template database that each test file clones.
@@ -49,14 +73,12 @@ export default async function setup(project: TestProject) {
   await db.$client.end();
 
   project.provide('adminDatabaseUrl', adminUrl);
+  const serverUrl = adminUrl;
   project.provide('templateDatabase', template);
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 or datname = $2`,
-      [`mip_test_${runId}_%`, template],
-    );
-    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    // The embedded server goes with its folder, databases and all.
+    if (!embedded) await dropDatabases(serverUrl, `mip_test_${runId}_%`, template);
     await admin.end();
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

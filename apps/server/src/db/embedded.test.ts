@@ -5,17 +5,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startEmbeddedPostgres } from './embedded.ts';
+import { isProcessAlive, startEmbeddedPostgres } from './embedded.ts';
 import { firstFolderClosedToOthers } from './folder-access.ts';
 
 const isRoot = process.getuid?.() === 0;
 
-function isAlive(pid: number): boolean {
+/** The process postmaster.pid names, or 0 when there is no such file. */
+const pidIn = async (pidFile: string) =>
+  Number((await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]) || 0;
+
+/** Ends a server a failed test left behind: it must not outlive the test run. */
+async function endLeftServer(pidFile: string) {
+  const pid = await pidIn(pidFile);
   try {
-    process.kill(pid, 0);
-    return true;
+    // PostgreSQL's immediate shutdown: its sessions go with it.
+    if (pid) process.kill(pid, 'SIGQUIT');
   } catch {
-    return false;
+    // Not running, or it ended between the read and the kill.
   }
 }
 const made: string[] = [];
@@ -175,15 +181,7 @@ describe('a process that loads the embedded PostgreSQL', () => {
         interval: 50,
       });
     } finally {
-      // A server left behind by a failure here must not outlive the test run.
-      const left = await fs.readFile(pidFile, 'utf8').catch(() => null);
-      if (left) {
-        try {
-          process.kill(Number(left.split('\n')[0]), 'SIGQUIT');
-        } catch {
-          // It ended between the read and the kill.
-        }
-      }
+      await endLeftServer(pidFile);
     }
   });
 });
@@ -213,17 +211,10 @@ describe('a stop asked while PostgreSQL is being started again', () => {
       expect(isRestartSettled).toBe(true);
       expect(database.postmaster()).toBeNull();
       // The killed server's postmaster.pid stays; the one it names, or a newer one's, is not running.
-      const named = Number((await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
-      expect(named > 0 && isAlive(named), `PostgreSQL ${named} is still running`).toBe(false);
+      const named = await pidIn(pidFile);
+      expect(named > 0 && isProcessAlive(named), `PostgreSQL ${named} is still running`).toBe(false);
     } finally {
-      const left = await fs.readFile(pidFile, 'utf8').catch(() => null);
-      if (left) {
-        try {
-          process.kill(Number(left.split('\n')[0]), 'SIGKILL');
-        } catch {
-          // It ended between the read and the kill.
-        }
-      }
+      await endLeftServer(pidFile);
     }
   }, 60_000);
 });

@@ -89,7 +89,8 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process of that id runs (signal 0 checks, sends nothing). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -238,10 +238,12 @@ export async function startEmbeddedPostgres(
   });
   const stop = async (timeoutMs = 10_000) => {
     isStopped = true;
-    // A start under way is not waited out (a crash recovery can take a while): its server, spawned already or
-    // as it is (above), is told to stop, and the start fails as that server exits.
-    postmaster()?.kill('SIGINT');
-    await starting?.catch(() => {});
+    if (starting) {
+      // A start under way is not waited out (a crash recovery can take a while): its server, spawned already
+      // or as it is (above), is told to stop, and the start fails as that server exits.
+      postmaster()?.kill('SIGINT');
+      await starting.catch(() => {});
+    }
     serversToEnd.delete(endWithProcess);
     const child = postmaster();
     if (child) {

@@ -15,14 +15,19 @@ import { useBaseMapStyle } from './useBaseMapStyle';
 let mapLibrary: Promise<typeof import('maplibre-gl')> | null = null;
 
 /**
- * MapLibre, asked for when the first map mounts rather than imported with the page: the page around the
- * map paints and asks for its data while the library (a quarter of a megabyte gzipped, seconds of compiling
- * on a slow phone) downloads, instead of after it (issue 20: the map home's LCP). It parses tiles and
- * GeoJSON in a module worker, which the bundle ships beside the app; its address is set before any map exists.
+ * MapLibre, asked for when the first map mounts (the map home: when its code loads) rather than imported
+ * with the app: the page around the map paints and asks for its data while the library (a quarter of a
+ * megabyte gzipped, seconds of compiling on a slow phone) downloads, instead of after it (issue 20: the map
+ * home's LCP). It parses tiles and GeoJSON in module workers, which the bundle ships beside the app; their
+ * address is set before any map exists, and they are started as soon as the library is in (`prewarm`), not
+ * by the first map: their code loads while React renders the page around the map (on the map home at 4×
+ * CPU throttle, with MapHomePage's early load, the first full render came 0.3–0.5 s sooner). They then stay
+ * for the visit's next map, which would otherwise start them again.
  */
 export function loadMapLibrary() {
   mapLibrary ??= import('maplibre-gl').then((library) => {
     library.setWorkerUrl(workerUrl);
+    library.prewarm();
     return library;
   });
   return mapLibrary;

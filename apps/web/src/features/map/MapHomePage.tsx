@@ -324,17 +324,17 @@ export default function MapHomePage() {
         // style's first 'styledata': on a slow phone the map's first frame (0.4 s at 4× CPU throttle) came in
         // between, and the groups' tiles were asked for only after it (issue 20, the national map). Rendered
         // again at once, in the style's own task, the sources are there for that frame to ask for their tiles.
-        onStyleData={() => {
+        // The images their layers use are provided first: provided at 'load', after the layers had been laid
+        // out without them, they had every tile that uses them laid out again and drawn once more.
+        onStyleData={(event) => {
           if (isStyleLoadSeen.current) return;
           isStyleLoadSeen.current = true;
-          flushSync(() => setStyleLoads((loads) => loads + 1));
-        }}
-        onLoad={(event) => {
           provideGroupIcons(event.target);
           provideClusterCounts(event.target);
           provideIncidentIcons(event.target);
-          setMapLoaded(true);
+          flushSync(() => setStyleLoads((loads) => loads + 1));
         }}
+        onLoad={() => setMapLoaded(true)}
       >
         <SlotLayers />
         <MapTypeLayer option={mapType} language={i18n.language} googleKey={googleMapKey(config)} />

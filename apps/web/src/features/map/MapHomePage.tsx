@@ -225,7 +225,10 @@ export default function MapHomePage() {
     [isMobile, pageHeight, isFilterOpen],
   );
 
-  useFirstFullRender(mapRef, isMapLoaded && treeQuery.isSuccess && itemsQuery.isSuccess && tileSources.isSettled);
+  const firstFullRender = useFirstFullRender(
+    mapRef,
+    isMapLoaded && treeQuery.isSuccess && itemsQuery.isSuccess && tileSources.isSettled,
+  );
 
   // Fits the map to an incident opened by link or from a system card, once both it and the map are there.
   const incidentData = selectedIncident.data;
@@ -335,6 +338,8 @@ export default function MapHomePage() {
           flushSync(() => setStyleLoads((loads) => loads + 1));
         }}
         onLoad={() => setMapLoaded(true)}
+        onRender={firstFullRender.onRender}
+        onIdle={firstFullRender.onIdle}
       >
         <SlotLayers />
         <MapTypeLayer option={mapType} language={i18n.language} googleKey={googleMapKey(config)} />

@@ -1,34 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { FirstFullRenderWatch, type TWatchedMap } from './useFirstFullRender';
 
-/** A map as the watch sees it: frames it is told of, `loaded()` as set, `idle` listeners waiting. */
-function fakeMap(isLoaded: boolean) {
-  const waiting: (() => void)[] = [];
-  const map: TWatchedMap & { isLoaded: boolean } = {
-    isLoaded,
-    loaded: () => map.isLoaded,
-    once: (_type, listener) => waiting.push(listener),
-  };
-  return { map, waiting };
-}
-
-function watchAt(clock: { now: number }) {
+/**
+ * A watch on a map as the watch sees it (`loaded()` as given, `idle` listeners waiting), on a clock the test
+ * moves; `frameAt` tells the watch of a frame, ending in `idle` or not.
+ */
+function watchedMap(isLoaded: boolean) {
+  const clock = { now: 0 };
   const marks: number[] = [];
+  const waiting: (() => void)[] = [];
+  const map: TWatchedMap = { loaded: () => isLoaded, once: (_type, listener) => waiting.push(listener) };
   const watch = new FirstFullRenderWatch(
     () => clock.now,
     (startTime) => marks.push(startTime),
   );
-  return { watch, marks };
+  const frameAt = (now: number, isIdle = true) => {
+    clock.now = now;
+    watch.onRender();
+    if (isIdle) watch.onIdle();
+  };
+  return { clock, marks, waiting, map, watch, frameAt };
 }
 
 describe('FirstFullRenderWatch', () => {
   it("marks the map's last idle when the data was drawn before it, without waiting for another frame", () => {
-    const clock = { now: 0 };
-    const { watch, marks } = watchAt(clock);
-    const { map, waiting } = fakeMap(true);
-    clock.now = 3_700;
-    watch.onRender();
-    watch.onIdle();
+    const { clock, marks, waiting, map, watch, frameAt } = watchedMap(true);
+    frameAt(3_700);
     clock.now = 3_900;
     watch.dataOnMap(map);
     expect(marks).toEqual([3_700]);
@@ -36,39 +33,26 @@ describe('FirstFullRenderWatch', () => {
   });
 
   it('waits for the next idle when the data just changed the map (not loaded)', () => {
-    const clock = { now: 0 };
-    const { watch, marks } = watchAt(clock);
-    const { map, waiting } = fakeMap(false);
-    clock.now = 3_700;
-    watch.onRender();
-    watch.onIdle();
+    const { marks, waiting, map, watch, frameAt } = watchedMap(false);
+    frameAt(3_700);
     watch.dataOnMap(map);
     expect(marks).toEqual([]);
-    clock.now = 4_100;
-    watch.onRender();
-    watch.onIdle();
+    frameAt(4_100);
     for (const listener of waiting) listener();
     expect(marks).toEqual([4_100]);
   });
 
   it('waits for the next idle when the last frame did not end in one (tiles loading, a fade)', () => {
-    const clock = { now: 0 };
-    const { watch, marks } = watchAt(clock);
-    const { map, waiting } = fakeMap(true);
-    clock.now = 3_700;
-    watch.onRender();
-    watch.onIdle();
-    clock.now = 3_800;
-    watch.onRender();
+    const { marks, waiting, map, watch, frameAt } = watchedMap(true);
+    frameAt(3_700);
+    frameAt(3_800, false);
     watch.dataOnMap(map);
     expect(marks).toEqual([]);
     expect(waiting).toHaveLength(1);
   });
 
   it('waits for the first idle when the map has had none yet, and marks only once', () => {
-    const clock = { now: 0 };
-    const { watch, marks } = watchAt(clock);
-    const { map, waiting } = fakeMap(true);
+    const { clock, marks, waiting, map, watch } = watchedMap(true);
     watch.dataOnMap(map);
     watch.dataOnMap(map);
     expect(waiting).toHaveLength(1);

@@ -329,6 +329,10 @@ test.describe('incidents on the public map', () => {
     await capture(page, 'incidents-report-errors-en-US');
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(dialog).toHaveCount(0);
+    // The form's errors go with it, well before the notification's own 5 s would have closed it.
+    await expect(page.getByText('Please check the fields marked with errors', { exact: true })).toBeHidden({
+      timeout: 2_500,
+    });
 
     // On a phone the form takes the whole screen.
     await page.setViewportSize(MOBILE);

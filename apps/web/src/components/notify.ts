@@ -37,7 +37,7 @@ export function notify({
 }: TNotification) {
   // Spec 001 §2: a success replaces the error it answers — that error left beside it would read as if the
   // success had failed too — but an error about something else still needs the user's attention.
-  if (kind === 'success') for (const errorId of errorsAnsweredBy(shownErrors, about)) notifications.hide(errorId);
+  if (kind === 'success') hideErrorsAbout(about);
   const shownId = notifications.show({
     id,
     title,
@@ -51,6 +51,14 @@ export function notify({
   });
   if (kind === 'error') shownErrors.set(shownId, about);
   return shownId;
+}
+
+/**
+ * Hides the errors on show about an action or form (`about`, as given to notify): what a success does, and
+ * what closing a form does — an error about fields no longer on screen only puzzles whoever reads it.
+ */
+export function hideErrorsAbout(about: string | undefined) {
+  for (const errorId of errorsAnsweredBy(shownErrors, about)) notifications.hide(errorId);
 }
 
 export function closeAllNotifications() {

@@ -40,7 +40,7 @@ import { tellHost } from '../../app/host-app';
 import { DESKTOP_QUERY } from '../../app/shell/ConsoleLayout';
 import { findFileProblem, notifyFileProblem, type TFileRules } from '../../components/files/file-checks';
 import { formatFileSize } from '../../components/files/file-size';
-import { notify } from '../../components/notify';
+import { hideErrorsAbout, notify } from '../../components/notify';
 import { errorText } from '../../components/server-errors';
 import { PAGE_MESSAGE } from '../../lib/host-messages';
 import { useAppConfiguration } from '../configuration/useAppConfiguration';
@@ -173,6 +173,9 @@ function ReportSent({ id, token, email, onClose }: { id: number; token: string; 
  * occurrence — POST /event-requests/. Opened from the map, or from a system card, which names that
  * system as affected. The location and photos fields appear as the chosen category allows them.
  */
+/** What the form's notifications are about (see notify): its success replaces its errors, its closing hides them. */
+const REPORT = 'send:report-event';
+
 export function ReportEventModal({ systemId, onClose }: { systemId: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const config = useAppConfiguration();
@@ -205,6 +208,8 @@ export function ReportEventModal({ systemId, onClose }: { systemId: number | nul
   useEffect(
     () => () => {
       for (const url of shownUrls.current) URL.revokeObjectURL(url);
+      // The form's errors go with it: a visitor who cancelled is not left reading about fields now gone.
+      hideErrorsAbout(REPORT);
     },
     [],
   );
@@ -231,7 +236,12 @@ export function ReportEventModal({ systemId, onClose }: { systemId: number | nul
 
   const showFormErrors = (errors: Record<string, string>) => {
     form.setErrors(errors);
-    notify({ kind: 'error', title: t('reportEvent.formError.title'), message: t('reportEvent.formError.message') });
+    notify({
+      kind: 'error',
+      title: t('reportEvent.formError.title'),
+      message: t('reportEvent.formError.message'),
+      about: REPORT,
+    });
     // Spec 001 §5: the form scrolls to the first field in error (focusing the category would open its list).
     const first = REPORT_FIELDS.find((field) => errors[field]);
     if (first) document.getElementById(`report-${first}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -242,7 +252,7 @@ export function ReportEventModal({ systemId, onClose }: { systemId: number | nul
     mutationFn: (input: TEventRequestInput) => api.post<TEventRequestCreated>('event-requests/', input),
     onSuccess: (created, input) => {
       tellHost({ messageType: PAGE_MESSAGE.OCCURRENCE_REPORTED, payload: { id: created.id } });
-      notify({ kind: 'success', title: t('reportEvent.registered') });
+      notify({ kind: 'success', title: t('reportEvent.registered'), about: REPORT });
       // The form gives way to the reference and the private link to follow the report.
       setSent({ created, email: input.participantEmail ?? '' });
     },
@@ -253,6 +263,7 @@ export function ReportEventModal({ systemId, onClose }: { systemId: number | nul
           kind: 'error',
           title: t('common.error'),
           message: errorText(t, error instanceof ApiError ? error.code : 'INTERNAL_ERROR'),
+          about: REPORT,
         });
     },
   });

@@ -48,24 +48,25 @@ export async function createTestDatabase(): Promise<string> {
  * test. Dropped as each file ends, each flushes little, while other files run.
  */
 async function dropTestDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(`drop database if exists ${name} with (force)`);
 }
 
 async function createTestDatabaseNamed(): Promise<string> {
-  const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `${template.replace('mip_template_', 'mip_test_')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
+  await adminQuery(`create database ${name} template ${template}`);
   return name;
+}
+
+/** One statement on a connection of its own to the admin database (CREATE and DROP DATABASE need one). */
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**

@@ -168,14 +168,14 @@ function ReportSent({ id, token, email, onClose }: { id: number; token: string; 
   );
 }
 
+/** What the form's notifications are about (see notify): its success replaces its errors, its closing hides them. */
+const REPORT = 'send:report-event';
+
 /**
  * Spec 001 §2 report-event modal (issue 6 event requests): a visitor tells the operators about an
  * occurrence — POST /event-requests/. Opened from the map, or from a system card, which names that
  * system as affected. The location and photos fields appear as the chosen category allows them.
  */
-/** What the form's notifications are about (see notify): its success replaces its errors, its closing hides them. */
-const REPORT = 'send:report-event';
-
 export function ReportEventModal({ systemId, onClose }: { systemId: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const config = useAppConfiguration();

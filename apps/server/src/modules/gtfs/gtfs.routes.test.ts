@@ -376,6 +376,15 @@ describe('GTFS import lifecycle', () => {
         // Ids differ between the two groups: the times, signs and order are what must not.
         answers[ref] = JSON.parse(response.body.replace(/"(id|trip)":\d+/g, '"$1":0'));
       }
+      // The patterns the feed keeps are those its trips follow: none left over from a trip seen in pieces.
+      const { rows } = await t.db.$client.query<{ kept: string[]; followed: string[] }>(
+        `select array(select distinct p.pattern_ref from gtfs_pattern_stops p where p.feed_id = f.id order by 1) as kept,
+                array(select distinct x.pattern_ref from gtfs_trip_times x where x.feed_id = f.id order by 1) as followed
+           from gtfs_feeds f where f.group_id = $1 and f.status = 'ACTIVE'`,
+        [group.id],
+      );
+      answers.patterns = rows[0].kept.length;
+      expect(rows[0].kept).toEqual(rows[0].followed);
       return answers;
     };
     const together = await timetables(stopTimes);

@@ -82,6 +82,7 @@ export async function checkFeed(db: TDatabaseClient, input: TFeedCheckInput): Pr
   }
   const feedId = await createFeed(db, input.groupId, input.jobId);
   const staging = new TripTimesStaging(db, feedId);
+  staging.prepare();
   const tables = new FeedTablesLoad(db, feedId);
   const dropStaged = (error: Error) => abandonLoad(db, staging, tables, error);
   try {

@@ -55,6 +55,10 @@ export class CopyWriter {
     await this.flush(true);
     await this.stream.end();
   }
+  /** Gives up: PostgreSQL aborts the COPY and the transaction it is in. */
+  abort(error: Error): void {
+    this.stream.abort(error);
+  }
 }
 
 /** COPYs a whole list of rows into a table in one go. */

@@ -5,7 +5,6 @@ import type { TFeedModel, TStopTimeSink } from '../reader/feed-model.ts';
 import { formatIsoDate } from '../reader/values.ts';
 import { copyRows } from './copy-writer.ts';
 import type { TRouteDirections } from './feed-systems.ts';
-import { PATTERN_STOP_COLUMNS } from './trip-times-staging.ts';
 
 type TTable = [table: string, columns: string[], rows: (string | number | null)[][]];
 
@@ -88,11 +87,8 @@ function earlyTables(feedId: number, model: TFeedModel): TTable[] {
   ];
 }
 
-/**
- * The tables known only once the feed is read: services and calendar dates (the demo's dates move after
- * the read) and the patterns trips follow.
- */
-function lateTables(feedId: number, model: TFeedModel, patternStops: number[][]): TTable[] {
+/** The tables known only once the feed is read: services and calendar dates (the demo's dates move after the read). */
+function lateTables(feedId: number, model: TFeedModel): TTable[] {
   return [
     [
       'gtfs_services',
@@ -110,7 +106,6 @@ function lateTables(feedId: number, model: TFeedModel, patternStops: number[][])
       ['feed_id', 'service_ref', 'date', 'exception_type'],
       withFeed(feedId, model.calendarDates, (d) => [d.serviceRef, formatIsoDate(d.date), d.exceptionType]),
     ],
-    ['gtfs_pattern_stops', PATTERN_STOP_COLUMNS, patternStops],
   ];
 }
 
@@ -216,11 +211,11 @@ export class FeedTablesLoad {
    * The feed's own row completed and its tables but the routes loaded, once it is read; waits for the
    * early ones.
    */
-  async loadRead(model: TFeedModel, counts: TGtfsFeedCounts, patternStops: number[][]): Promise<void> {
+  async loadRead(model: TFeedModel, counts: TGtfsFeedCounts): Promise<void> {
     const late = this.track(
       copyTables(
         this.db,
-        () => lateTables(this.feedId, model, patternStops),
+        () => lateTables(this.feedId, model),
         async (client) => {
           await client.query(
             `update gtfs_feeds set publisher_name = $2, version = $3, start_date = $4, end_date = $5,
@@ -235,9 +230,6 @@ export class FeedTablesLoad {
               JSON.stringify(counts),
             ],
           );
-          // Timetables find a stop's trips through its patterns: the planner needs to know how many a feed has
-          // before autovacuum gets to it (without, a report over the whole feed took 0.4 s instead of 0.15).
-          await client.query('analyze gtfs_pattern_stops');
         },
       ),
     );

@@ -252,6 +252,7 @@ export async function importFeed(db: TDatabaseClient, input: TImportFeedInput): 
   await dropStagedFeeds(db, input.jobId);
   const feedId = await createFeed(db, input.groupId, input.jobId);
   const staging = new TripTimesStaging(db, feedId);
+  staging.prepare();
   const tables = new FeedTablesLoad(db, feedId);
   try {
     input.onProgress({ phase: 'READING', rowsDone: 0, rowsTotal: input.expectedRows });

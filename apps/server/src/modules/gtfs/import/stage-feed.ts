@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { TGtfsFeedCounts, TGtfsJobPhase } from '@mip/shared';
 import type { TZipLimits } from '../../../config.ts';
 import type { TDatabaseClient } from '../../../db/database.ts';
@@ -222,8 +223,11 @@ export async function stageFeed(
   // The trips' statistics are gathered and the rest of the tables go in while the systems are planned
   // (the routes' directions, which their own rows then take): none reads what another writes. All are
   // waited for, so a failure of one never drops the feed under another.
-  const loads = [staging.analyze(), tables.loadRead(model, counts, staging.patternStopRows())];
+  const loads = [staging.analyze(), tables.loadRead(model, counts)];
   for (const load of loads) load.catch(() => {});
+  // Their connections are handed out and their first statements sent on the next turns of the event loop:
+  // they go before the plan holds this thread (some 60 ms for a national feed), while PostgreSQL works.
+  await setImmediate();
   const plan = planSystems(model, staging);
   loads.push(tables.loadRoutes(model, plan.directions));
   const settled = await Promise.allSettled(loads);

@@ -29,6 +29,7 @@ import {
   toImportHistoryItem,
   toImportJob,
 } from './gtfs.presenter.ts';
+import { databaseUrlOf } from './import/feed-worker-client.ts';
 import { prepareFeedWorker } from './import/spare-feed-worker.ts';
 import { dropStagedFeeds } from './import/stage-feed.ts';
 
@@ -151,7 +152,7 @@ export async function uploadGtfsFile(
     throw fieldErrors([{ property: 'groupId', error: 'INVALID_GROUP' }]);
   }
   // The check's thread loads its modules while the file arrives, when this process is the one to run it.
-  if (input.isCheckedHere) prepareFeedWorker();
+  if (input.isCheckedHere) prepareFeedWorker(databaseUrlOf(db));
   const upload = await receiveUpload(request, input.uploadDir);
   const jobId = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: number }>(

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createMobilityGroup } from '../../../../test/mobility-factories.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { DEMO_FEED_PATH } from '../demo-feed.ts';
-import { checkFeedInWorker } from './feed-worker-client.ts';
+import { checkFeedInWorker, databaseUrlOf } from './feed-worker-client.ts';
+import { prepareFeedWorker, takeFeedWorker } from './spare-feed-worker.ts';
 
 const t = useTestApp();
 
@@ -13,6 +14,16 @@ async function workerSessions(): Promise<{ wait_event_type: string | null }[]> {
   );
   return rows;
 }
+
+describe('a GTFS worker thread started ahead', () => {
+  it('is connected to the database before its task comes, its session named for it', async () => {
+    prepareFeedWorker(databaseUrlOf(t.db));
+    await expect.poll(async () => (await workerSessions()).length, { timeout: 30_000 }).toBe(1);
+    const { worker } = takeFeedWorker(databaseUrlOf(t.db));
+    await worker.terminate();
+    await expect.poll(async () => (await workerSessions()).length, { timeout: 30_000 }).toBe(0);
+  });
+});
 
 describe('a GTFS check in its worker thread', () => {
   it('stops within a second of an abort even while its worker waits on the database, and leaves nothing', async () => {

@@ -24,7 +24,9 @@ export type { TFeedCheckResult, TStagedFeedHandle };
 
 /** An aborted worker gets this long to clean up by itself; then its thread is stopped, whatever it is doing. */
 const ABORT_GRACE_MS = 500;
-let tasksRun = 0;
+
+/** The database the server's pool connects to, which a feed worker's sessions join. */
+export const databaseUrlOf = (db: TDatabase) => String(db.$client.options.connectionString);
 
 interface TRunOptions {
   jobId: number;
@@ -84,13 +86,8 @@ async function findSucceededImport(db: TDatabase, jobId: number): Promise<TImpor
  */
 async function runFeedWorker<T>(db: TDatabase, task: TFeedTask, options: TRunOptions): Promise<T> {
   options.signal.throwIfAborted();
-  const applicationName = `mip-gtfs-worker-${process.pid}-${++tasksRun}`;
-  const databaseUrl = new URL(String(db.$client.options.connectionString));
-  // node-postgres takes the connection string's parameters over its own options: the worker's sessions carry this name.
-  databaseUrl.searchParams.set('application_name', applicationName);
-  const worker = takeFeedWorker();
-  const run: TFeedWorkerCommand = { type: 'run', data: { databaseUrl: databaseUrl.href, task } };
-  worker.postMessage(run);
+  const { worker, applicationName } = takeFeedWorker(databaseUrlOf(db));
+  worker.postMessage({ type: 'run', task } satisfies TFeedWorkerCommand);
   let outcome = null as Exclude<TFeedWorkerMessage, { type: 'progress' }> | null;
   let crash = null as Error | null;
   let graceTimer: NodeJS.Timeout | undefined;
@@ -128,7 +125,7 @@ export async function checkFeedInWorker(db: TDatabase, input: TFeedCheckInput): 
   // thread starts as soon as the feed read without errors and its load begins (the phase leaves READING):
   // its modules take a third of a second, which a confirm right after the check would otherwise wait for.
   const onCheckProgress = (progress: TImportProgress) => {
-    if (progress.phase !== 'READING') prepareFeedWorker('swap');
+    if (progress.phase !== 'READING') prepareFeedWorker(databaseUrlOf(db), { preload: 'swap' });
     onProgress(progress);
   };
   const check = await runFeedWorker<TFeedCheckResult>(
@@ -136,7 +133,7 @@ export async function checkFeedInWorker(db: TDatabase, input: TFeedCheckInput): 
     { kind: 'check', input: rest },
     { jobId: input.jobId, signal, onProgress: onCheckProgress },
   );
-  if (check.staged) prepareFeedWorker('swap');
+  if (check.staged) prepareFeedWorker(databaseUrlOf(db), { preload: 'swap', staged: check.staged });
   return check;
 }
 

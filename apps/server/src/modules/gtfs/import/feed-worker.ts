@@ -19,9 +19,13 @@ import type {
   TSystemsPlan,
 } from './stage-feed.ts';
 
-/** What a thread started ahead of its task loads while it waits (spare-feed-worker.ts): a check's, or also a swap's. */
+/**
+ * What a thread started ahead of its task (spare-feed-worker.ts) prepares while it waits: a check's modules,
+ * or also a swap's, and a connection to the database its sessions are named in.
+ */
 export interface TFeedWorkerStart {
   preload: 'check' | 'swap';
+  databaseUrl: string;
 }
 
 // Loading the import's modules is most of a worker's start: they come from the on-disk compile cache
@@ -41,7 +45,8 @@ const loadSwapModules = () => {
   swapModules ??= import('./import-feed.ts');
   return swapModules;
 };
-if ((workerData as TFeedWorkerStart | undefined)?.preload === 'swap') await loadSwapModules();
+const start = workerData as TFeedWorkerStart | null;
+if (start?.preload === 'swap') await loadSwapModules();
 
 type TRunInput<T> = Omit<T, 'signal' | 'onProgress'>;
 
@@ -59,13 +64,14 @@ export type TFeedTask =
 
 export type TFeedCheckResult = Omit<TFeedCheck, 'staged'> & { staged: TStagedFeedHandle | null };
 
-export interface TFeedWorkerData {
-  databaseUrl: string;
-  task: TFeedTask;
-}
-
-/** What the server's thread tells the worker: its task (once), to load a swap's modules while it waits, and to stop. */
-export type TFeedWorkerCommand = { type: 'run'; data: TFeedWorkerData } | { type: 'preload' } | { type: 'abort' };
+/**
+ * What the server's thread tells the worker: its task (once); while it waits, to load a swap's modules and
+ * unpack the feed it will likely swap in; and to stop.
+ */
+export type TFeedWorkerCommand =
+  | { type: 'run'; task: TFeedTask }
+  | { type: 'preload'; staged?: TStagedFeedHandle }
+  | { type: 'abort' };
 
 /** What the worker tells the server's thread; `failed` carries what is needed to raise the same error there. */
 export type TFeedWorkerMessage =
@@ -82,6 +88,14 @@ function packStaged({ plan, ...staged }: TStagedFeed): TStagedFeedHandle {
 
 function unpackStaged({ packedPlan, ...staged }: TStagedFeedHandle): TStagedFeed {
   return { ...staged, plan: deserialize(packedPlan) as TSystemsPlan };
+}
+
+/** The feed this thread was told it will likely swap in, unpacked while it waited for the confirm. */
+let unpacked: TStagedFeed | null = null;
+
+/** A staged feed as the swap needs it: the one unpacked ahead when it is that one (a national plan takes 20 ms). */
+function stagedFeed(handle: TStagedFeedHandle): TStagedFeed {
+  return unpacked?.feedId === handle.feedId ? unpacked : unpackStaged(handle);
 }
 
 async function runTask(
@@ -101,7 +115,7 @@ async function runTask(
     }
     case 'swap': {
       const { swapStagedFeed } = await loadSwapModules();
-      return swapStagedFeed(db, { ...task.input, signal, onProgress }, unpackStaged(task.staged));
+      return swapStagedFeed(db, { ...task.input, signal, onProgress }, stagedFeed(task.staged));
     }
   }
 }
@@ -122,16 +136,25 @@ function describeError(error: unknown): Extract<TFeedWorkerMessage, { type: 'fai
   };
 }
 
-async function main(port: NonNullable<typeof parentPort>) {
+async function main(port: NonNullable<typeof parentPort>, start: TFeedWorkerStart) {
   const controller = new AbortController();
+  // The task's first statement does not wait for a connection (some 20 ms): one is opened while the thread
+  // waits, and kept however long that is. A failure here is the task's own when it connects.
+  const db = { $client: openPool(start.databaseUrl, { max: 6, idleTimeoutMillis: 0 }) };
+  db.$client.connect().then(
+    (client) => client.release(),
+    () => {},
+  );
   // A thread may be started ahead of its task (spare-feed-worker.ts): until the task comes, the port keeps it alive.
-  const { databaseUrl, task } = await new Promise<TFeedWorkerData>((resolve) => {
+  const task = await new Promise<TFeedTask>((resolve) => {
     port.on('message', (message: TFeedWorkerCommand) => {
-      if (message.type === 'run') resolve(message.data);
-      // A thread started for a check, now waiting for a confirm's swap.
-      // A load that fails is the task's failure, when it asks for them.
-      else if (message.type === 'preload') loadSwapModules().catch(() => {});
-      else controller.abort();
+      if (message.type === 'run') resolve(message.task);
+      else if (message.type === 'preload') {
+        // A thread started for a check, now waiting for a confirm's swap.
+        // A load that fails is the task's failure, when it asks for them.
+        loadSwapModules().catch(() => {});
+        if (message.staged) unpacked = unpackStaged(message.staged);
+      } else controller.abort();
     });
   });
   // From then on the pending work keeps the thread alive, not the port: once it is done, the thread ends by itself.
@@ -146,7 +169,6 @@ async function main(port: NonNullable<typeof parentPort>) {
     lastPhase = progress.phase;
     post({ type: 'progress', progress });
   };
-  const db = { $client: openPool(databaseUrl, { max: 6 }) };
   try {
     post({ type: 'done', result: await runTask(db, task, controller.signal, onProgress) });
   } catch (error) {
@@ -156,4 +178,4 @@ async function main(port: NonNullable<typeof parentPort>) {
   }
 }
 
-if (parentPort) await main(parentPort);
+if (parentPort && start) await main(parentPort, start);

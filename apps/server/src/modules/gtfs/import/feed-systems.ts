@@ -144,13 +144,30 @@ export function stopSystemRow(stop: TStop, serviceDays: TServiceDay[]): TSystemR
 }
 
 /**
- * A route's line: the distinct shapes its trips follow, or where the feed
- * has no shapes, the stops of each direction joined up.
+ * By route ref: the distinct shapes its trips follow, in one pass over the trips (once per route, a
+ * national feed's 5,000 routes would each go over its half a million trips).
  */
-export function routeGeometry(model: TFeedModel, routeRef: number, directions: TRouteDirections): [number, number][][] {
-  const shapeRefs = new Set<number>();
-  for (const trip of model.trips)
-    if (trip.routeRef === routeRef && trip.shapeRef !== null) shapeRefs.add(trip.shapeRef);
+export function shapesByRoute(model: TFeedModel): Map<number, Set<number>> {
+  const shapes = new Map<number, Set<number>>();
+  for (const trip of model.trips) {
+    if (trip.shapeRef === null) continue;
+    const refs = shapes.get(trip.routeRef);
+    if (refs) refs.add(trip.shapeRef);
+    else shapes.set(trip.routeRef, new Set([trip.shapeRef]));
+  }
+  return shapes;
+}
+
+/**
+ * A route's line: the distinct shapes its trips follow (`shapeRefs`, see
+ * shapesByRoute), or where the feed has no shapes, the stops of each
+ * direction joined up.
+ */
+export function routeGeometry(
+  model: TFeedModel,
+  shapeRefs: ReadonlySet<number>,
+  directions: TRouteDirections,
+): [number, number][][] {
   const lines = [...shapeRefs]
     .sort((a, b) => a - b)
     .map((ref) => model.shapes[ref - 1].coordinates)
@@ -169,11 +186,10 @@ export function routeGeometry(model: TFeedModel, routeRef: number, directions: T
 export function routeSystemRow(
   model: TFeedModel,
   routeRef: number,
-  directions: TRouteDirections,
-  serviceDays: TServiceDay[],
+  planned: { directions: TRouteDirections; shapeRefs: ReadonlySet<number>; serviceDays: TServiceDay[] },
 ): TSystemRow {
   const route = model.routes[routeRef - 1];
-  const lines = routeGeometry(model, routeRef, directions);
+  const lines = routeGeometry(model, planned.shapeRefs, planned.directions);
   const longName = meaningfulText(route.longName);
   return {
     externalRef: routeExternalRef(route.routeId),
@@ -185,7 +201,7 @@ export function routeSystemRow(
     longitude: null,
     geometry: lines.length === 0 ? null : { type: 'MultiLineString', coordinates: lines },
     ...boundingBox(lines.flat()),
-    serviceDays,
+    serviceDays: planned.serviceDays,
     properties: {
       gtfsRouteId: route.routeId,
       shortName: route.shortName,

@@ -11,6 +11,7 @@ import {
   isMappedStop,
   routeSystemRow,
   serviceWeekdays,
+  shapesByRoute,
   stopSystemRow,
   type TRouteDirections,
   type TSystemRow,
@@ -146,9 +147,14 @@ function planSystems(model: TFeedModel, staging: TripTimesStaging): TSystemsPlan
     const weekdays = routeRefs.reduce((days, routeRef) => days | routeWeekdays[routeRef], 0);
     return [{ ref: i + 1, row: stopSystemRow(stop, weekdaysToServiceDays(weekdays)) }];
   });
+  const shapesOfRoutes = shapesByRoute(model);
   const routes = model.routes.map((_, i) => ({
     ref: i + 1,
-    row: routeSystemRow(model, i + 1, directions.get(i + 1) ?? {}, weekdaysToServiceDays(routeWeekdays[i + 1])),
+    row: routeSystemRow(model, i + 1, {
+      directions: directions.get(i + 1) ?? {},
+      shapeRefs: shapesOfRoutes.get(i + 1) ?? new Set(),
+      serviceDays: weekdaysToServiceDays(routeWeekdays[i + 1]),
+    }),
   }));
   return { stops, routes, routesOfStop, directions };
 }

@@ -247,10 +247,14 @@ export class TripTimesStaging {
     this.prepare();
     const client = await (this.beginning as Promise<pg.PoolClient>);
     try {
-      // A feed without stop_times never started streaming: its empty table keeps every later step the same.
-      if (this.writer) await this.commitTrips(client, this.writer);
-      else await client.query('commit');
-      await this.commitPatterns();
+      // The last trip's pattern is written before the patterns' COPY ends; then both commit side by side.
+      this.endRun();
+      const commits = [
+        // A feed without stop_times never started streaming: its empty table keeps every later step the same.
+        this.writer ? this.commitTrips(client, this.writer) : client.query('commit'),
+        this.commitPatterns(),
+      ];
+      for (const result of await Promise.allSettled(commits)) if (result.status === 'rejected') throw result.reason;
     } catch (error) {
       await this.abort(error as Error);
       throw error;
@@ -259,7 +263,6 @@ export class TripTimesStaging {
   }
 
   private async commitTrips(client: pg.PoolClient, streamed: TripTimesCopy): Promise<void> {
-    this.endRun();
     let writer = streamed;
     if (this.isScattered) {
       // What was streamed before a trip came back is incomplete: every trip is written again, whole.

@@ -242,6 +242,11 @@ export class TripTimesStaging {
     await client.query(`create index ${this.table}_route_idx on ${this.table} (route_ref, direction, service_ref)`);
   }
 
+  /** Puts the last trip together once every row is read: from here each trip's pattern is known. */
+  endRead(): void {
+    this.endRun();
+  }
+
   /** Ends the COPYs and commits: the rows are on disk, still invisible to timetables. */
   async commit(): Promise<void> {
     this.prepare();

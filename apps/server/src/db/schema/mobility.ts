@@ -102,12 +102,12 @@ export const mobilitySystems = pgTable(
     ),
     ...timestamps,
   },
+  // A group's systems are found by the unique (group, external_ref) index, whose first column is the group;
+  // no query looks systems up by their source feed alone. Indexes for either were written at every import.
   (t) => [
-    index('mobility_systems_group_idx').on(t.groupId),
     index('mobility_systems_parent_idx').on(t.parentId),
     index('mobility_systems_type_idx').on(t.systemType),
     uniqueIndex('mobility_systems_group_external_ref_idx').on(t.groupId, t.externalRef),
-    index('mobility_systems_source_feed_idx').on(t.sourceFeedId),
     index('mobility_systems_bbox_idx').on(t.minLatitude, t.maxLatitude, t.minLongitude, t.maxLongitude),
     index('mobility_systems_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

@@ -34,6 +34,10 @@ interface TSpare extends TFeedWorker {
 let spare: TSpare | null = null;
 let workersStarted = 0;
 
+/** A spare that still waits and connects to `databaseUrl`: one a task on that database may take. */
+const isWaitingFor = (entry: TSpare | null, databaseUrl: string): entry is TSpare =>
+  entry !== null && !entry.hasExited && entry.databaseUrl === databaseUrl;
+
 function startFeedWorker(preload: TFeedWorkerStart['preload'], databaseUrl: string): TFeedWorker {
   const applicationName = `mip-gtfs-worker-${process.pid}-${++workersStarted}`;
   const url = new URL(databaseUrl);
@@ -72,7 +76,7 @@ export interface TPrepareOptions {
 export function prepareFeedWorker(databaseUrl: string, options: TPrepareOptions = {}): Worker {
   const { preload = 'check', staged, idleMs = SPARE_IDLE_MS } = options;
   const waiting = spare;
-  if (waiting && !waiting.hasExited && waiting.databaseUrl === databaseUrl) {
+  if (isWaitingFor(waiting, databaseUrl)) {
     if (preload === 'swap') waiting.worker.postMessage({ type: 'preload', staged } satisfies TFeedWorkerCommand);
     stopWhenIdle(waiting, idleMs);
     return waiting.worker;
@@ -115,7 +119,7 @@ function stopWhenIdle(entry: TSpare, idleMs: number): void {
 export function takeFeedWorker(databaseUrl: string): TFeedWorker {
   const taken = spare;
   spare = null;
-  if (taken && !taken.hasExited && taken.databaseUrl === databaseUrl) {
+  if (isWaitingFor(taken, databaseUrl)) {
     clearTimeout(taken.idleTimer);
     taken.worker.ref();
     return taken;
